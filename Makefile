@@ -1,0 +1,41 @@
+# The two commands a host needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck soak bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json
+	npm install --no-audit --no-fund --silent
+	touch $(NODE_STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/pitboss run
+
+test: $(STAMP) $(NODE_STAMP) lint typecheck
+	$(PY) -m pytest -n 2
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+soak: $(STAMP)
+	$(PY) -m pytest tests/soak -m soak -q
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	for b in benchmarks/bench_*.py; do $(PY) $$b; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The pure rules engine: apply(state, event) -> state | RuleViolation."""

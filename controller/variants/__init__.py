@@ -1,0 +1,1 @@
+"""Games as data: building-block steps, the catalogue, user-file loader."""

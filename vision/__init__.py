@@ -1,0 +1,1 @@
+"""Vision: frames in, one CardSeen per physical card out."""
