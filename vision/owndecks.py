@@ -1,0 +1,115 @@
+"""The project's own deck drawings: a jumbo-index deck and a four-colour deck.
+
+Drawn with Pillow and the DejaVu fonts (Debian ``fonts-dejavu-core``), so they are
+ours to commit renders of. The four-colour deck prints spades black, hearts red,
+diamonds blue and clubs green.
+
+>>> img = draw_own("four-colour", Card("Td"))
+>>> img.shape, img.dtype.name
+((420, 300, 4), 'uint8')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from controller.cards import Card, Suit
+
+W, H = 300, 420
+_FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
+_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_TWO_COLOUR = {Suit.SPADES: (0, 0, 0), Suit.CLUBS: (0, 0, 0),
+               Suit.HEARTS: (200, 20, 30), Suit.DIAMONDS: (200, 20, 30)}
+_FOUR_COLOUR = {Suit.SPADES: (0, 0, 0), Suit.CLUBS: (0, 128, 40),
+                Suit.HEARTS: (200, 20, 30), Suit.DIAMONDS: (20, 60, 200)}
+
+
+@lru_cache(maxsize=16)
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.truetype(_FONT_DIR + name, size)
+    except OSError:  # fonts missing: Pillow's own scalable default still draws glyphs
+        return ImageFont.load_default(size)
+
+
+def _blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=16, fill=(250, 250, 246, 255),
+                           outline=(120, 120, 120, 255), width=2)
+    return img, draw
+
+
+def _index(draw: ImageDraw.ImageDraw, rank: str, suit: str, colour: tuple[int, int, int],
+           rank_font: ImageFont.FreeTypeFont, suit_font: ImageFont.FreeTypeFont,
+           x: int, y: int, gap: int) -> None:
+    box = draw.textbbox((0, 0), rank, font=rank_font)
+    rw = box[2] - box[0]
+    sbox = draw.textbbox((0, 0), suit, font=suit_font)
+    sw = sbox[2] - sbox[0]
+    cx = x + max(rw, sw) // 2
+    draw.text((cx - rw // 2 - box[0], y - box[1]), rank, font=rank_font, fill=colour)
+    sy = y + (box[3] - box[1]) + gap
+    draw.text((cx - sw // 2 - sbox[0], sy - sbox[1]), suit, font=suit_font, fill=colour)
+
+
+def _both_corners(img: Image.Image, corner: Image.Image) -> Image.Image:
+    img.alpha_composite(corner)
+    img.alpha_composite(corner.rotate(180))
+    return img
+
+
+def draw_own(style: str, card: Card | None) -> np.ndarray:
+    """Draw ``card`` (None: the back) of ``style`` ('jumbo' or 'four-colour') as BGRA."""
+    if style not in ("jumbo", "four-colour"):
+        raise ValueError(f"unknown own deck style {style!r}")
+    img = _draw_back(style) if card is None else _draw_face(style, card)
+    rgba = np.asarray(img, dtype=np.uint8)
+    return np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
+
+
+def _draw_face(style: str, card: Card) -> Image.Image:
+    jumbo = style == "jumbo"
+    img, draw = _blank()
+    corner = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    cdraw = ImageDraw.Draw(corner)
+    if card.is_joker:
+        colour = (20, 20, 20) if jumbo else (120, 0, 160)
+        font = _font("DejaVuSans-Bold.ttf" if jumbo else "DejaVuSerif-Bold.ttf", 30)
+        for i, ch in enumerate("JOKER"):
+            cdraw.text((16, 12 + i * 30), ch, font=font, fill=colour)
+        star = _font("DejaVuSans.ttf", 150)
+        draw.text((W // 2, H // 2), "★", font=star, fill=colour, anchor="mm")
+        return _both_corners(img, corner)
+    assert card.rank is not None and card.suit is not None
+    colour = (_TWO_COLOUR if jumbo else _FOUR_COLOUR)[card.suit]
+    rank = "10" if card.rank.char == "T" else card.rank.char
+    symbol = _SYMBOL[card.suit]
+    if jumbo:
+        rank_font = _font("DejaVuSansCondensed-Bold.ttf", 100 if rank != "10" else 80)
+        _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 72), 10, 12, 8)
+        draw.text((W // 2, H // 2), symbol, font=_font("DejaVuSans.ttf", 140), fill=colour,
+                  anchor="mm")
+    else:
+        rank_font = _font("DejaVuSerif-Bold.ttf", 44 if rank != "10" else 36)
+        _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
+        draw.text((W // 2, H // 2), rank + symbol, font=_font("DejaVuSerif-Bold.ttf", 90),
+                  fill=colour, anchor="mm")
+    return _both_corners(img, corner)
+
+
+def _draw_back(style: str) -> Image.Image:
+    img, draw = _blank()
+    colour = (30, 60, 160) if style == "jumbo" else (150, 30, 40)
+    draw.rounded_rectangle((14, 14, W - 15, H - 15), radius=10, fill=colour)
+    for k in range(-H, W + H, 18):  # a lattice, like a real back's all-over pattern
+        draw.line((k, 14, k + H, H - 14), fill=(240, 240, 240, 255), width=2)
+        draw.line((k, H - 14, k + H, 14), fill=(240, 240, 240, 255), width=2)
+    draw.rectangle((0, 0, W - 1, 13), fill=(250, 250, 246, 255))
+    draw.rectangle((0, H - 14, W - 1, H - 1), fill=(250, 250, 246, 255))
+    draw.rectangle((0, 0, 13, H - 1), fill=(250, 250, 246, 255))
+    draw.rectangle((W - 14, 0, W - 1, H - 1), fill=(250, 250, 246, 255))
+    return img
