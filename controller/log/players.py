@@ -1,0 +1,29 @@
+"""Players are people, not spellings: aliases merge names across sessions.
+
+``aliases`` maps a normalized name (see :func:`normalize_alias`) to the name it
+stands for; chains are followed, so "Bobby" -> "Bob" -> "Robert" all count
+as Robert.
+
+>>> canonical_player("bobby ", {"bobby": "Bob", "bob": "Robert"})
+'Robert'
+>>> canonical_player("Anna", {})
+'Anna'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from controller.log.store import normalize_alias
+
+__all__ = ["canonical_player", "normalize_alias"]
+
+
+def canonical_player(name: str, aliases: Mapping[str, str]) -> str:
+    """The name ``name`` resolves to (itself, tidied, when it is nobody's alias)."""
+    current = " ".join(name.split())
+    seen: set[str] = set()
+    while (key := normalize_alias(current)) in aliases and key not in seen:
+        seen.add(key)
+        current = aliases[key]
+    return current
