@@ -1,0 +1,127 @@
+"""High hands: standard, with the bug, and with wild cards.
+
+Keys are ``(category, r1, r2, r3, r4, r5)``: the category number of
+:class:`~controller.hands.value.Category` then the five ranks in order of
+significance (A-2-3-4-5 is the five-high straight ``(4, 5, 4, 3, 2, 1)``).
+Seed 003 "Standard Poker Rankings"; seed 000 section 05 (comparisons).
+
+>>> r = HighRanking()
+>>> r.evaluate("Ah Kh Qh Jh Th 2c 3d").describe()
+'royal flush'
+>>> r.evaluate("9c 9h 5c 5d Kd 3h Ah").key
+(2, 9, 9, 5, 5, 14)
+"""
+
+from __future__ import annotations
+
+from controller.cards import Card
+from controller.errors import HandError
+from controller.hands import tables
+from controller.hands.base import CardsIn, Ranking
+from controller.hands.core import HIGH
+from controller.hands.search import Best, search
+from controller.hands.value import CATEGORY_NAMES, HandValue, describe_high
+from controller.hands.wild import WildSpec, bug_candidates, high_wild_candidates
+
+__all__ = ["BugRanking", "HighRanking", "WildRanking", "plain_key"]
+
+
+def plain_key(cat: int, ranks: tuple[int, ...], _wilds: int = 0) -> tuple[int, ...]:
+    """The high key: category first, then ranks in order of significance."""
+    return (cat, *ranks)
+
+
+def _value(best: Best, ranking: str) -> HandValue:
+    key, cat, ranks, cards, physical = best
+    category = CATEGORY_NAMES[cat]
+    return HandValue(key, category, cards, physical, ranking, True, ranks,
+                     describe_high(category, ranks))
+
+
+def _no_joker(card: Card) -> bool:
+    if card.rank is None:
+        raise HandError(
+            "the joker is not a card in plain high poker: use rules high-bug or high-wild",
+            "joker_not_allowed")
+    return False
+
+
+class HighRanking(Ranking):
+    """Standard high poker: best five of 5..10 cards (seed 003 "Standard Poker Rankings")."""
+
+    name = "high"
+
+    def evaluate(self, cards: CardsIn, wild: WildSpec | None = None) -> HandValue:
+        cs = self._checked(cards)
+        for c in cs:
+            _no_joker(c)
+        if wild is not None and (wild.ranks or wild.cards):
+            raise HandError("rules 'high' has no wild cards: use high-wild", "wild_not_allowed")
+        return tables.high_value(cs, self.name)
+
+
+class BugRanking(Ranking):
+    """High poker with the joker as the bug (seed 000 section 04, seed 002 article 2).
+
+    The bug is an ace, or the missing card of a straight, flush or straight
+    flush; four aces and the bug are five aces, above a royal flush.
+
+    >>> BugRanking().evaluate("As Ks Qs 7s 9d 2c Jk").describe()
+    'flush, ace high'
+    """
+
+    name = "high-bug"
+
+    def evaluate(self, cards: CardsIn, wild: WildSpec | None = None) -> HandValue:
+        cs = self._checked(cards)
+        if wild is not None and (wild.ranks or wild.cards):
+            raise HandError("the bug game has no other wild cards: use high-wild",
+                            "wild_not_allowed")
+        return tables.bug_value(cs, self.name)
+
+    def evaluate_slow(self, cards: CardsIn) -> HandValue:
+        """The same answer by plain search (the reference the tables are tested against)."""
+        cs = self._checked(cards)
+        best = search(cs, 5, HIGH, plain_key, lambda c: c.rank is None,
+                      lambda nat, _n: bug_candidates(nat))
+        return _value(best, self.name)
+
+
+class WildRanking(Ranking):
+    """High poker with wild cards (seed 003 "Hand Rankings with Wild Cards").
+
+    Five of a kind ranks above a straight flush. House options (seed 003):
+    ``double_ace_flush`` lets a wild card be an ace the hand already holds in
+    a flush; ``natural_beats_wild`` appends ``-wild cards used`` to the key so
+    that of two otherwise equal hands the one with fewer wild cards wins (a
+    wild card always counts as wild, even when it stands for itself).
+
+    >>> from controller.cards import Rank
+    >>> w = WildRanking(wild=WildSpec(ranks=frozenset({Rank.TWO})))
+    >>> w.evaluate("2c 2d Ah Ad Ac 7s 8s").describe()
+    'five aces'
+    """
+
+    name = "high-wild"
+
+    def __init__(
+        self,
+        wild: WildSpec | None = None,
+        double_ace_flush: bool = False,
+        natural_beats_wild: bool = False,
+    ) -> None:
+        self.wild = wild if wild is not None else WildSpec()
+        self.double_ace_flush = double_ace_flush
+        self.natural_beats_wild = natural_beats_wild
+
+    def _key(self, cat: int, ranks: tuple[int, ...], wilds: int) -> tuple[int, ...]:
+        return (cat, *ranks, -wilds) if self.natural_beats_wild else (cat, *ranks)
+
+    def evaluate(self, cards: CardsIn, wild: WildSpec | None = None) -> HandValue:
+        cs = self._checked(cards)
+        spec = wild if wild is not None else self.wild
+        dbl = self.double_ace_flush
+        best = search(cs, 5, HIGH, self._key, spec.is_wild,
+                      lambda nat, n: high_wild_candidates(nat, n, dbl))
+        return _value(best, self.name)
+
