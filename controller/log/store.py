@@ -184,10 +184,13 @@ class EventStore(AbstractContextManager["EventStore"]):
                           "AND hand_no > 0 ORDER BY hand_no", (session,))
         return [int(r[0]) for r in rows]
 
-    def events_of_kind(self, kind: str) -> list[LogEvent]:
-        """Every event of one kind across all sessions, in append order."""
-        rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE kind = ? ORDER BY id",
-                          (kind,))
+    def events_of_kind(self, kind: str, session: str | None = None) -> list[LogEvent]:
+        """Every event of one kind (in one session, or all), in append order."""
+        where, params = "kind = ?", [kind]
+        if session is not None:
+            where, params = where + " AND session_id = ?", [kind, session]
+        rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE {where} ORDER BY id",
+                          params)
         return [_event_from_row(r) for r in rows]
 
     def count(self) -> int:
