@@ -1,1 +1,59 @@
-"""The pure rules engine: apply(state, event) -> state | RuleViolation."""
+"""The pure rules engine: ``apply(state, event) -> state | RuleViolation``.
+
+>>> from controller.engine import new_hand, apply, expected, event_from_dict
+>>> s = new_hand("stud", [(1, "Ann", 50), (2, "Bo", 50)], dealer=2)
+>>> for raw in [{"card": c} for c in "As Kd 2c 3d 9h Tc".split()]:
+...     s = apply(s, event_from_dict(raw))
+>>> expected(s).describe()
+'an action from seat 1'
+"""
+
+from controller.engine.betting import LegalAction, legal_actions
+from controller.engine.events import (
+    Act,
+    CardDealt,
+    CardExposed,
+    Declaration,
+    Discard,
+    Event,
+    Misdeal,
+    PlayerAction,
+    Undo,
+    Way,
+    event_from_dict,
+    event_to_dict,
+)
+from controller.engine.rules import Expected, apply, check, expected, new_hand, replay, undo
+from controller.engine.state import HandState, Player, Result, chips_in_play
+from controller.engine.views import public_view, seat_view, summary
+
+__all__ = [
+    "Act",
+    "CardDealt",
+    "CardExposed",
+    "Declaration",
+    "Discard",
+    "Event",
+    "Expected",
+    "HandState",
+    "LegalAction",
+    "Misdeal",
+    "Player",
+    "PlayerAction",
+    "Result",
+    "Undo",
+    "Way",
+    "apply",
+    "check",
+    "chips_in_play",
+    "event_from_dict",
+    "event_to_dict",
+    "expected",
+    "legal_actions",
+    "new_hand",
+    "public_view",
+    "replay",
+    "seat_view",
+    "summary",
+    "undo",
+]

@@ -1,0 +1,223 @@
+"""Betting rounds: who may do what for how much, and what an action changes.
+
+Fixed limit (small / big bets, the big bet on an open pair as an option, the
+bring-in and its completion: seed 003 "Size of Bets"), pot limit (London
+Lowball), one bet plus three raises (no cap heads-up where the game says so),
+check-raise, blinds, and all-ins for less in the games that allow them.
+
+An ``amount`` is always the player's *round total* after the action.
+
+>>> LegalAction(Act.BET, amounts=(1,)).as_dict()
+{'action': 'bet', 'amounts': [1]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from controller.engine.events import Act, PlayerAction
+from controller.engine.state import Betting, HandState, Player
+from controller.errors import RuleViolation
+
+__all__ = ["LegalAction", "apply_action", "legal_actions", "next_to_act"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One button on the tablet: the action and the round totals it allows.
+
+    ``amounts`` lists fixed choices; ``low``..``high`` a range (pot limit);
+    ``chips`` is what a call costs.
+    """
+
+    action: Act
+    amounts: tuple[int, ...] = ()
+    low: int = 0
+    high: int = 0
+    chips: int = 0
+
+    def allows(self, amount: int) -> bool:
+        if self.amounts:
+            return amount in self.amounts
+        return self.low <= amount <= self.high
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"action": self.action.value}
+        if self.amounts:
+            out["amounts"] = list(self.amounts)
+        elif self.high:
+            out["min"], out["max"] = self.low, self.high
+        if self.action is Act.CALL:
+            out["chips"] = self.chips
+        return out
+
+
+def _others_can_act(state: HandState, i: int) -> bool:
+    return any(q.can_act for j, q in enumerate(state.players) if j != i)
+
+
+def _may_raise(state: HandState, b: Betting, p: Player, i: int) -> bool:
+    if b.cap and b.raises >= b.cap:
+        return False
+    if p.acted >= 0 and b.full_level <= p.acted:
+        return False  # only a short all-in since this player acted: action not re-opened
+    return _others_can_act(state, i)
+
+
+def _fixed_totals(state: HandState, b: Betting, p: Player) -> tuple[int, ...]:
+    sizes = (b.big,) if b.locked_big else ((b.increment, b.big) if b.big else (b.increment,))
+    room = p.bet + p.stack
+    totals = []
+    for size in sizes:
+        total = b.current + size
+        if total > room:
+            if not state.game.all_in:
+                continue
+            total = room
+        if total not in totals:
+            totals.append(total)
+    return tuple(totals)
+
+
+def _pot_limit_range(state: HandState, b: Betting, p: Player) -> tuple[int, int]:
+    to_call = b.current - p.bet
+    room = p.bet + p.stack
+    pot_after_call = state.pot_total + to_call
+    low = b.current + max(b.last_raise, b.increment)
+    high = max(b.current + pot_after_call, low)
+    return min(low, room), min(high, room)
+
+
+def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | None:
+    if state.game.limit == "pot":
+        low, high = _pot_limit_range(state, b, p)
+        return LegalAction(act, low=low, high=high) if high > p.bet else None
+    totals = _fixed_totals(state, b, p)
+    return LegalAction(act, amounts=totals) if totals else None
+
+
+def legal_actions(state: HandState) -> tuple[LegalAction, ...]:
+    """What the player to act may do now, with amounts (empty when nobody is to act)."""
+    b = state.betting
+    if b is None or state.result is not None:
+        return ()
+    i = b.to_act
+    p = state.players[i]
+    room = p.bet + p.stack
+    if b.bring_in and b.current == 0:
+        bring = LegalAction(Act.BRING_IN, amounts=(min(state.rules.bring_in, room),))
+        if room <= state.rules.bring_in:
+            return (bring,)
+        return bring, LegalAction(Act.COMPLETE, amounts=(min(b.increment, room),))
+    out: list[LegalAction] = []
+    to_call = b.current - p.bet
+    may_raise = _may_raise(state, b, p, i)
+    if to_call <= 0:
+        out.append(LegalAction(Act.CHECK))
+        wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
+        if may_raise and wager is not None:
+            out.append(wager)
+        return tuple(out)
+    out.append(LegalAction(Act.FOLD))
+    out.append(LegalAction(Act.CALL, chips=min(to_call, p.stack)))
+    if may_raise and p.stack > to_call:
+        if b.bring_in:
+            out.append(LegalAction(Act.COMPLETE, amounts=(min(b.increment, room),)))
+        else:
+            wager = _wager(state, b, p, Act.RAISE)
+            if wager is not None:
+                out.append(wager)
+    return tuple(out)
+
+
+def _refuse(state: HandState, b: Betting, action: PlayerAction) -> RuleViolation:
+    """Why ``action`` is not among the legal actions, in the dealer's words."""
+    p = state.players[b.to_act]
+    word = action.action.value
+    words = [a.action.value for a in legal_actions(state)]
+    legal = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+    if action.action in (Act.BET, Act.RAISE, Act.COMPLETE) and b.cap and b.raises >= b.cap:
+        return RuleViolation("raise_cap_reached", f"Betting is capped at one bet and "
+                             f"{b.cap - 1} raises; seat {p.seat} may {legal}.")
+    return RuleViolation("illegal_action", f"Seat {p.seat} cannot {word} now; they may {legal}.")
+
+
+def _choose_amount(option: LegalAction, action: PlayerAction, seat: int) -> int:
+    if action.amount is None:
+        if option.amounts:
+            return option.amounts[0]
+        if option.low == option.high:
+            return option.low
+        raise RuleViolation("wrong_amount", f"Seat {seat} must say how much to "
+                            f"{action.action.value}: from {option.low} to {option.high}.")
+    if not option.allows(action.amount):
+        allowed = (" or ".join(str(a) for a in option.amounts) if option.amounts
+                   else f"from {option.low} to {option.high}")
+        raise RuleViolation("wrong_amount", f"Seat {seat} cannot {action.action.value} to "
+                            f"{action.amount}: the round total must be {allowed}.")
+    return action.amount
+
+
+def next_to_act(state: HandState, b: Betting, after: int) -> int:
+    """The next player clockwise after ``after`` who still owes an action (-1: round over)."""
+    n = len(state.players)
+    for k in range(1, n + 1):
+        j = (after + k) % n
+        q = state.players[j]
+        if q.can_act and (q.acted < 0 or q.bet < b.current):
+            return j
+    return -1
+
+
+def _pay(p: Player, total: int, acted: bool = True) -> Player:
+    chips = total - p.bet
+    return replace(p, stack=p.stack - chips, committed=p.committed + chips, bet=total,
+                   acted=total if acted else p.acted)
+
+
+def _wager_effect(b: Betting, act: Act, total: int, i: int) -> Betting:
+    raised_by = total - b.current
+    full = raised_by >= (b.last_raise if act is Act.RAISE else 0) and raised_by >= b.increment
+    if act is Act.COMPLETE:
+        full = True
+    if not full:  # an all-in for less: it does not re-open the action
+        return replace(b, current=max(b.current, total), aggressor=i, opened=True)
+    big = bool(b.big) and raised_by >= b.big > b.increment
+    return replace(b, current=total, full_level=total, last_raise=raised_by,
+                   raises=b.raises + 1, aggressor=i, bring_in=False, opened=True,
+                   locked_big=b.locked_big or big)
+
+
+def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, ...], Betting]:
+    """Check ``action`` against the legal actions and return the new players and round.
+
+    The caller decides whether the round is over (``Betting.to_act == -1``).
+    """
+    b = state.betting
+    if b is None:
+        raise RuleViolation("illegal_action", "No betting round is open.")
+    i = b.to_act
+    p = state.players[i]
+    if action.seat != p.seat:
+        raise RuleViolation("out_of_turn", f"It is seat {p.seat}'s turn to act, "
+                            f"not seat {action.seat}'s.")
+    option = next((a for a in legal_actions(state) if a.action is action.action), None)
+    if option is None:
+        raise _refuse(state, b, action)
+    players = list(state.players)
+    if action.action is Act.FOLD:
+        players[i] = replace(p, folded=True, acted=p.bet)
+    elif action.action is Act.CHECK:
+        players[i] = replace(p, acted=p.bet)
+    elif action.action is Act.CALL:
+        players[i] = _pay(p, p.bet + option.chips)
+    else:
+        total = _choose_amount(option, action, p.seat)
+        players[i] = _pay(p, total)
+        if action.action is Act.BRING_IN:
+            b = replace(b, current=total)
+        else:
+            b = _wager_effect(b, action.action, total, i)
+    new_players = tuple(players)
+    after = replace(state, players=new_players)
+    return new_players, replace(b, to_act=next_to_act(after, b, i))

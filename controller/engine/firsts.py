@@ -1,0 +1,91 @@
+"""Who opens a betting round (seed 003 "Order of Betting", seed 000 section 02, razz).
+
+* dealer's left, or left of the big blind (seed 002);
+* the highest exposed hand: pairs, trips, two pairs and quads count, unfinished
+  straights and flushes do not; ties by the suit of the highest card (seed
+  003) or by clockwise position after the dealer (seed 000, where the shared
+  joker is nobody's exposed card);
+* the lowest exposed hand (razz, from fourth street), ties to the lower suit;
+* the bring-in: lowest up card, suit breaking ties (clubs lowest), or in razz
+  the highest up card (ace low, king high), the higher suit bringing in.
+
+Hand strength and the suit tie-break come from :mod:`controller.hands.partial`;
+the positional tie-break and the choice between them are decided here.
+"""
+
+from __future__ import annotations
+
+from controller.cards import Card
+from controller.engine.state import HandState
+from controller.hands.partial import bring_in_key, exposed_key
+from controller.hands.wild import WildSpec
+from controller.variants.steps import FirstToAct
+
+__all__ = ["clockwise", "first_to_act"]
+
+
+def clockwise(state: HandState, start: int) -> list[int]:
+    """Player indexes clockwise from ``start`` (inclusive)."""
+    n = len(state.players)
+    return [(start + k) % n for k in range(n)]
+
+
+def _from_left_of(state: HandState, index: int) -> int:
+    for j in clockwise(state, index + 1):
+        if state.players[j].live:
+            return j
+    return index
+
+
+def big_blind_index(state: HandState) -> int:
+    """Heads-up the dealer posts the small blind, so the big blind is on their left."""
+    order = [j for j in clockwise(state, state.table.dealer + 1)]
+    return order[0] if len(order) == 2 else order[1]
+
+
+def _exposed(state: HandState, i: int) -> tuple[Card, ...]:
+    # The centre joker (seed 000) is everyone's card, so it is never part of an
+    # exposed hand; the 8-player community card (seed 003) is part of everyone's.
+    return state.players[i].up + state.board
+
+
+def _best(state: HandState, ranking: str) -> int:
+    """The live player with the best exposed hand under ``ranking``: ties go by suit
+    (seed 003) or to the first clockwise after the dealer (seed 000)."""
+    suits = state.game.tie_break != "position"
+    wild = WildSpec.none()
+    best_i, best_key = -1, None
+    for i in clockwise(state, state.table.dealer + 1):
+        cards = _exposed(state, i)
+        if not state.players[i].live or not cards:
+            continue
+        key = exposed_key(list(cards), ranking=ranking, wild=wild, suits=suits)
+        if best_key is None or key > best_key:  # strict: the first clockwise keeps a tie
+            best_i, best_key = i, key
+    return best_i
+
+
+def _bring_in(state: HandState, ranking: str) -> int:
+    best_i, best_key = -1, None
+    for i in clockwise(state, state.table.dealer + 1):
+        p = state.players[i]
+        if not p.live or not p.up:
+            continue
+        key = max(bring_in_key(c, ranking) for c in p.up if not c.is_joker)
+        if best_key is None or key > best_key:
+            best_i, best_key = i, key
+    return best_i
+
+
+def first_to_act(state: HandState, rule: FirstToAct) -> int:
+    """The player index who opens a round under ``rule`` (may be all-in: callers skip on)."""
+    dealer = state.table.dealer
+    if rule is FirstToAct.LEFT_OF_BIG_BLIND and state.rules.big_blind:
+        return _from_left_of(state, big_blind_index(state))
+    if rule in (FirstToAct.LEFT_OF_DEALER, FirstToAct.LEFT_OF_BIG_BLIND):
+        return _from_left_of(state, dealer)
+    if rule is FirstToAct.HIGH_EXPOSED:
+        return _best(state, "high")
+    if rule is FirstToAct.LOW_EXPOSED:
+        return _best(state, "low")
+    return _bring_in(state, "high" if rule is FirstToAct.BRING_IN_LOW else "low")

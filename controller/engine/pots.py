@@ -1,0 +1,54 @@
+"""Main and side pots from what each player put in, and splitting a pot fairly.
+
+The odd chip of a split goes to the first tied winner clockwise after the
+dealer (seed 000 section 05); a high-low split gives the odd chip to high
+(seed 003 "Seven Card Stud High-Low").
+
+>>> build_pots([10, 10, 4], [True, True, True])
+[(12, (0, 1, 2)), (12, (0, 1))]
+>>> split(7, [2, 0], dealer=1, n=3)
+[(2, 4), (0, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["build_pots", "split"]
+
+
+def build_pots(committed: Sequence[int], live: Sequence[bool]) -> list[tuple[int, tuple[int, ...]]]:
+    """``(amount, eligible player indexes)`` per pot, main pot first.
+
+    Each all-in level among live players closes a pot; chips of folded
+    players count in every pot they reached but make nobody eligible. Chips
+    above every live player's level (an uncalled excess) form a last pot
+    for the players who put them in.
+    """
+    levels = sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    floor = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, floor) for c in committed)
+        eligible = tuple(i for i, c in enumerate(committed) if live[i] and c >= level)
+        if amount:
+            if pots and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible)
+            else:
+                pots.append((amount, eligible))
+        floor = level
+    rest = sum(c - min(c, floor) for c in committed)
+    if rest:
+        if pots:
+            pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+        else:
+            pots.append((rest, tuple(i for i, alive in enumerate(live) if alive)))
+    return pots
+
+
+def split(amount: int, winners: Sequence[int], dealer: int, n: int) -> list[tuple[int, int]]:
+    """Share ``amount`` among ``winners`` (player indexes); odd chips go one by one to
+    the tied winners in clockwise order starting after the dealer."""
+    order = sorted(winners, key=lambda i: (i - dealer - 1) % n)
+    base, odd = divmod(amount, len(order))
+    return [(i, base + (1 if k < odd else 0)) for k, i in enumerate(order)]

@@ -1,0 +1,386 @@
+"""The engine's public face: ``new_hand``, ``check``, ``apply``, ``expected``, ``replay``.
+
+Pure: a state plus an event gives a new state or a ``RuleViolation``; nothing
+else is touched, so a refused event changes nothing and every hand replays
+from its event list to the same state.
+
+>>> state = new_hand("asf", [(1, "Anna", 100), (2, "Ben", 100)], dealer=2)
+>>> expected(state).describe()
+'a card face down for seat 1'
+>>> state = apply(state, CardDealt(Card("As")))
+>>> apply(state, PlayerAction(1, Act.BET))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+controller.errors.RuleViolation: A card is due from the shoe (a card face down for seat 2), ...
+>>> chips_in_play(state) == 200
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from controller.cards import JOKER, Card
+from controller.engine.betting import LegalAction, apply_action, legal_actions
+from controller.engine.dealing import (
+    apply_discard,
+    apply_exposed,
+    deal_queue,
+    live_order,
+    place_card,
+)
+from controller.engine.events import (
+    Act,
+    CardDealt,
+    CardExposed,
+    Declaration,
+    Discard,
+    Event,
+    Misdeal,
+    PlayerAction,
+    Undo,
+)
+from controller.engine.firsts import clockwise, first_to_act
+from controller.engine.showdown import award_uncontested, ranking, return_chips, showdown
+from controller.engine.state import BOARD, BURN, Betting, HandState, Player, Table, chips_in_play
+from controller.errors import RuleViolation
+from controller.variants.catalogue import find_game
+from controller.variants.game import Deck, GameDef, resolve_options
+from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstToAct
+
+__all__ = [
+    "Expected",
+    "apply",
+    "check",
+    "chips_in_play",
+    "expected",
+    "legal_actions",
+    "new_hand",
+    "replay",
+    "undo",
+]
+
+SeatIn = tuple[int, str, int] | Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What the engine needs next: ``kind`` is card, action, draw, exchange, declare
+    or complete; ``seat`` is a seat number (0 for the board or a burn)."""
+
+    kind: str
+    seat: int = 0
+    target: str = ""  # card: "seat", "board" or "burn"
+    face_up: bool = False
+    legal: tuple[LegalAction, ...] = ()
+    seats: tuple[int, ...] = ()  # declare: who still has to declare
+    reason: str = ""  # complete: how the hand ended
+
+    def describe(self) -> str:
+        if self.kind == "card":
+            if self.target == "board":
+                return "a community card face up"
+            if self.target == "burn":
+                return "a burn card"
+            return f"a card face {'up' if self.face_up else 'down'} for seat {self.seat}"
+        if self.kind == "action":
+            return f"an action from seat {self.seat}"
+        if self.kind in ("draw", "exchange"):
+            return f"seat {self.seat} to {self.kind} or stand pat"
+        if self.kind == "declare":
+            return "declarations from seats " + ", ".join(str(s) for s in self.seats)
+        return f"nothing: the hand is complete ({self.reason})"
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        if self.kind == "card":
+            out.update(target=self.target, face_up=self.face_up)
+            if self.target == "seat":
+                out["seat"] = self.seat
+        elif self.kind == "declare":
+            out["seats"] = list(self.seats)
+        elif self.kind == "complete":
+            out["reason"] = self.reason
+        else:
+            out["seat"] = self.seat
+        if self.kind == "action":
+            out["legal"] = [a.as_dict() for a in self.legal]
+        out["text"] = self.describe()
+        return out
+
+
+# ---------------------------------------------------------------- new hand
+
+def _seat(raw: SeatIn) -> Player:
+    seat: object
+    name: object
+    stack: object
+    if isinstance(raw, tuple):
+        seat, name, stack = raw
+    else:
+        seat, name, stack = raw.get("seat"), raw.get("name", ""), raw.get("stack")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise RuleViolation("bad_seat", f"A seat needs a seat number, got {seat!r}.")
+    if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+        raise RuleViolation("bad_seat", f"Seat {seat}'s stack must be a whole number of "
+                            f"chips, got {stack!r}.")
+    return Player(seat=seat, name=str(name or f"Seat {seat}"), stack=stack)
+
+
+def _check_table(game: GameDef, players: Sequence[Player], dealer: int, reserve: int) -> None:
+    n = len(players)
+    if n < game.min_players or n > game.max_players:
+        raise RuleViolation("wrong_player_count", f"{game.name} is for {game.players} "
+                            f"players, not {n}.")
+    if len({p.seat for p in players}) != n:
+        raise RuleViolation("bad_seat", "Two players are given the same seat number.")
+    if dealer < 0:
+        raise RuleViolation("unknown_seat", "The dealer's seat is not at the table.")
+    for p in players:
+        if p.stack < max(reserve, 1):
+            if reserve:
+                raise RuleViolation("insufficient_reserve", f"Seat {p.seat} ({p.name}) has "
+                                    f"{p.stack} chips; a new deal needs {reserve} "
+                                    f"(seed 000: ante plus the most a player can bet).")
+            raise RuleViolation("empty_stack", f"Seat {p.seat} ({p.name}) has no chips.")
+
+
+def _post(p: Player, chips: int, as_bet: bool) -> Player:
+    paid = min(chips, p.stack)
+    return replace(p, stack=p.stack - paid, committed=p.committed + paid,
+                   bet=p.bet + paid if as_bet else p.bet)
+
+
+def _forced_bets(state: HandState) -> HandState:
+    rules = state.rules
+    players = [_post(p, rules.ante, False) for p in state.players]
+    if rules.big_blind:
+        order = clockwise(state, state.table.dealer + 1)
+        sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
+        players[sb] = _post(players[sb], rules.small_blind, True)
+        players[bb] = _post(players[bb], rules.big_blind, True)
+    return replace(state, players=tuple(players))
+
+
+def new_hand(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
+             options: Mapping[str, object] | None = None) -> HandState:
+    """Start a hand: seats clockwise as ``(seat, name, stack)`` or dicts, ``dealer`` a
+    seat number. Antes and blinds are posted; the state then waits for the first card."""
+    game = find_game(game) if isinstance(game, str) else game
+    if not game.playable:
+        raise RuleViolation("not_playable", f"{game.name} cannot be dealt: {game.note}")
+    rules = resolve_options(game, options)
+    players = tuple(_seat(s) for s in seats)
+    dealer_i = next((i for i, p in enumerate(players) if p.seat == dealer), -1)
+    _check_table(game, players, dealer_i, rules.reserve)
+    centre = (JOKER,) if game.deck is Deck.CENTRE_JOKER else ()
+    table = Table(game, rules, dealer_i, players, 53 if game.deck is Deck.WITH_JOKER else 52,
+                  centre)
+    return _start(table)
+
+
+def _start(table: Table) -> HandState:
+    return _advance(_forced_bets(HandState(table, table.start)))
+
+
+# ---------------------------------------------------------------- flow
+
+def _start_round(state: HandState, step: Bet) -> Betting | None:
+    rules = state.rules
+    live = [p for p in state.players if p.live]
+    actors = [p for p in live if p.can_act]
+    current = max(p.bet for p in state.players)
+    if len(actors) < 2 and not (actors and actors[0].bet < current):
+        return None
+    first = step.first
+    bring_in = first in (FirstToAct.BRING_IN_LOW, FirstToAct.BRING_IN_HIGH) and rules.bring_in > 0
+    if not bring_in and first is FirstToAct.BRING_IN_LOW:
+        first = FirstToAct.HIGH_EXPOSED  # seed 003: without a bring-in the best hand opens
+    elif not bring_in and first is FirstToAct.BRING_IN_HIGH:
+        first = FirstToAct.LOW_EXPOSED
+    opener = first_to_act(state, first)
+    if not state.players[opener].can_act:
+        opener = next(j for j in clockwise(state, opener) if state.players[j].can_act)
+    increment = rules.big_bet if step.size == "big" else rules.small_bet
+    big = 0
+    on_pair = step.big_on_pair and rules.big_bet_on_pair and increment < rules.big_bet
+    if on_pair and any(_pair_showing(p.up) for p in live):
+        big = rules.big_bet
+    cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap
+    return Betting(increment=increment, big=big, to_act=opener, current=current,
+                   full_level=current, last_raise=current, raises=1 if current else 0,
+                   cap=cap, bring_in=bring_in, opener=opener, opened=current > 0)
+
+
+def _pair_showing(up: tuple[Card, ...]) -> bool:
+    ranks = [c.rank for c in up if c.rank is not None]
+    return len(set(ranks)) < len(ranks)
+
+
+def _enter(state: HandState, step: object) -> HandState:
+    if isinstance(step, Deal):
+        return deal_queue(state, step)
+    if isinstance(step, Bet):
+        betting = _start_round(state, step)
+        return replace(state, betting=betting)
+    if isinstance(step, (Draw, Exchange, Declare)):
+        return replace(state, turn=tuple(live_order(state)))
+    return state
+
+
+def _advance(state: HandState) -> HandState:
+    """Run steps until the engine needs something from outside."""
+    steps = state.game.steps
+    while state.result is None:
+        if sum(1 for p in state.players if p.live) == 1:
+            return award_uncontested(state)
+        if state.queue or state.betting is not None or state.turn:
+            return state
+        state = replace(state, step=state.step + 1)
+        if state.step >= len(steps):
+            return showdown(state)
+        step = steps[state.step]
+        if step.when and not state.rules.flag(step.when):
+            continue
+        state = _enter(state, step)
+    return state
+
+
+def _end_round(state: HandState, b: Betting) -> HandState:
+    if state.rules.jacks_or_better and not b.opened and state.opener < 0:
+        return return_chips(state, "no_opener")
+    players = tuple(replace(p, bet=0, acted=-1) for p in state.players)
+    return replace(state, players=players, betting=None, aggressor=b.aggressor,
+                   last_opener=b.opener)
+
+
+def _check_openers(state: HandState, action: PlayerAction) -> None:
+    """Jacks or better (seed 002): only a pair of jacks or better opens; ace + bug is aces."""
+    b = state.betting
+    if not state.rules.jacks_or_better or b is None or b.opened or action.action is not Act.BET:
+        return
+    p = state.players[b.to_act]
+    value = ranking(state.game.showdown.high or "high").evaluate(list(p.down))
+    if value.category == "pair" and value.ranks and value.ranks[0] < 11:
+        qualifies = False
+    else:
+        qualifies = value.category != "high card"
+    if not qualifies:
+        raise RuleViolation("no_openers", f"Seat {p.seat} cannot open: jacks or better are "
+                            f"needed and they hold {value.describe()}.")
+
+
+def _action(state: HandState, action: PlayerAction) -> HandState:
+    if state.betting is None:
+        need = expected(state)
+        raise RuleViolation("card_expected" if need.kind == "card" else "illegal_action",
+                            f"No betting now: the engine expects {need.describe()}.")
+    if state.index_of(action.seat) < 0:
+        raise RuleViolation("unknown_seat", f"Nobody sits in seat {action.seat}.")
+    _check_openers(state, action)
+    actor = state.betting.to_act
+    players, b = apply_action(state, action)
+    state = replace(state, players=players, betting=b)
+    if state.opener < 0 and action.action in (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE):
+        state = replace(state, opener=actor)
+    if b.to_act < 0 or sum(1 for p in players if p.live) == 1:
+        state = _end_round(state, b)
+    return state
+
+
+def _declare(state: HandState, event: Declaration) -> HandState:
+    step = state.game.steps[state.step] if 0 <= state.step < len(state.game.steps) else None
+    if not isinstance(step, Declare) or not state.turn:
+        raise RuleViolation("illegal_action", "Nobody is declaring now.")
+    i = state.index_of(event.seat)
+    if i not in state.turn:
+        raise RuleViolation("out_of_turn", f"Seat {event.seat} has no declaration to make now.")
+    mode = state.rules.declare or step.mode
+    if mode == "sequential" and state.turn[0] != i:
+        raise RuleViolation("out_of_turn", f"Declarations go in turn: seat "
+                            f"{state.players[state.turn[0]].seat} declares next.")
+    p = replace(state.players[i], declared=event.way.value)
+    return replace(state, players=(*state.players[:i], p, *state.players[i + 1:]),
+                   turn=tuple(j for j in state.turn if j != i))
+
+
+def _transition(state: HandState, event: Event) -> HandState:
+    if isinstance(event, Undo):
+        return undo(state)
+    if state.result is not None:
+        raise RuleViolation("hand_complete", f"The hand is over ({state.result.reason}); "
+                            "start a new hand.")
+    if isinstance(event, Misdeal):
+        return return_chips(state, "misdeal")
+    if isinstance(event, CardExposed):
+        return apply_exposed(state, event)
+    if isinstance(event, CardDealt):
+        if not state.queue:
+            need = expected(state)
+            raise RuleViolation("card_not_expected", f"No card is due from the shoe: the "
+                                f"engine expects {need.describe()}.")
+        return place_card(state, event.card)
+    if state.queue:
+        raise RuleViolation("card_expected", f"A card is due from the shoe "
+                            f"({expected(state).describe()}), not an action.")
+    if isinstance(event, PlayerAction):
+        return _action(state, event)
+    if isinstance(event, Discard):
+        return apply_discard(state, event)
+    return _declare(state, event)
+
+
+def apply(state: HandState, event: Event) -> HandState:
+    """The state after ``event``, or ``RuleViolation`` (and ``state`` is unchanged)."""
+    new = _advance(_transition(state, event))
+    if isinstance(event, Undo):
+        return new
+    return replace(new, log=(*state.log, event))
+
+
+def check(state: HandState, event: Event) -> None:
+    """Raise ``RuleViolation`` if ``event`` is not acceptable now; change nothing."""
+    apply(state, event)
+
+
+def replay(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
+           options: Mapping[str, object] | None, events: Iterable[Event]) -> HandState:
+    """Start a hand and apply every event in order."""
+    state = new_hand(game, seats, dealer, options)
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def undo(state: HandState) -> HandState:
+    """The state before the last accepted event (the engine is pure, so replay all but it)."""
+    if not state.log:
+        raise RuleViolation("nothing_to_undo", "There is no event to undo in this hand.")
+    start = _start(state.table)
+    for event in state.log[:-1]:
+        start = apply(start, event)  # type: ignore[arg-type]
+    return start
+
+
+# ---------------------------------------------------------------- what next
+
+def expected(state: HandState) -> Expected:
+    """What the engine needs now (drives the tablet and the replay CLI's ``next``)."""
+    if state.result is not None:
+        return Expected("complete", reason=state.result.reason)
+    if state.queue:
+        target, face_up = state.queue[0]
+        if target == BOARD:
+            return Expected("card", target="board", face_up=True)
+        if target == BURN:
+            return Expected("card", target="burn")
+        return Expected("card", seat=state.players[target].seat, target="seat", face_up=face_up)
+    if state.betting is not None:
+        return Expected("action", seat=state.players[state.betting.to_act].seat,
+                        legal=legal_actions(state))
+    step = state.game.steps[state.step]
+    if isinstance(step, Declare):
+        return Expected("declare", seats=tuple(state.players[i].seat for i in state.turn))
+    kind = "draw" if isinstance(step, Draw) else "exchange"
+    return Expected(kind, seat=state.players[state.turn[0]].seat)

@@ -1,0 +1,193 @@
+"""Who wins what: cards speak, pots split, declarations honoured.
+
+* high only / low only; high-low split with the odd chip to high; eight or
+  better, where high scoops when nobody has a qualifying low (seed 003);
+* declare: the best "high" shares with the best "low"; a "both" player must
+  win both ways outright or gets nothing (seed 003 "With Declare");
+* ties split, the odd chip to the first tied winner clockwise after the
+  dealer (seed 000 section 05);
+* a pot is awarded without a showdown when one player remains, and then no
+  down card is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from controller.cards import Card, Rank
+from controller.engine.firsts import clockwise
+from controller.engine.pots import build_pots, split
+from controller.engine.state import HandState, PotResult, Result
+from controller.hands.base import Ranking
+from controller.hands.registry import get_ranking
+from controller.hands.value import HandValue
+from controller.hands.wild import WildSpec
+from controller.variants.game import PotRule, WildRule
+
+__all__ = ["award_uncontested", "return_chips", "showdown", "showdown_order"]
+
+Key = tuple[int, ...]
+
+
+def _wild_spec(rule: WildRule, down: Sequence[Card]) -> WildSpec | None:
+    if not rule.any:
+        return None
+    ranks = {Rank.from_char(ch) for ch in rule.ranks}
+    if rule.low_hole:
+        # Seed 003 "Low Hole": the lowest concealed card's rank (ace high) is wild.
+        hole = [c.rank for c in down if c.rank is not None]
+        if hole:
+            ranks.add(min(hole))
+    cards = frozenset(Card(t) for t in rule.cards.split()) if rule.cards else frozenset()
+    return WildSpec(jokers=False, ranks=frozenset(ranks), cards=cards)
+
+
+_RANKINGS: dict[str, Ranking] = {}
+
+
+def ranking(name: str) -> Ranking:
+    """The named ranking, built once (rankings are stateless)."""
+    found = _RANKINGS.get(name)
+    if found is None:
+        found = _RANKINGS[name] = get_ranking(name)
+    return found
+
+
+def _cards(state: HandState, i: int) -> list[Card]:
+    p = state.players[i]
+    return [*p.down, *p.up, *state.board, *state.table.centre]
+
+
+def _natural_sevens(state: HandState, i: int, wild: WildSpec | None) -> int:
+    sevens = [c for c in _cards(state, i) if c.rank == Rank.SEVEN]
+    return 1 if len([c for c in sevens if wild is None or not wild.is_wild(c)]) >= 2 else 0
+
+
+def evaluate(state: HandState, i: int) -> tuple[HandValue | None, HandValue | None, Key, Key]:
+    """(high value, low value, high key, low key) of player ``i``; keys: bigger is better."""
+    spec = state.game.showdown
+    wild = _wild_spec(spec.wild, state.players[i].down)
+    cards = _cards(state, i)
+    high = ranking(spec.high).evaluate(cards, wild=wild) if spec.high else None
+    low = ranking(spec.low).evaluate(cards, wild=wild) if spec.low else None
+    high_key: Key = high.key if high is not None else ()
+    if spec.top_hand == "natural-pair-7":
+        high_key = (_natural_sevens(state, i, wild), *high_key)
+    low_key: Key = low.key if low is not None and low.qualifies else ()
+    return high, low, high_key, low_key
+
+
+def _best(keys: dict[int, Key], among: Sequence[int]) -> list[int]:
+    scored = [i for i in among if keys.get(i)]
+    if not scored:
+        return []
+    top = max(keys[i] for i in scored)
+    return [i for i in scored if keys[i] == top]
+
+
+def _declare_winners(state: HandState, elig: Sequence[int], highs: dict[int, Key],
+                     lows: dict[int, Key]) -> tuple[list[int], list[int]]:
+    way = {i: state.players[i].declared for i in elig}
+    high_side = [i for i in elig if way[i] in ("high", "both")]
+    low_side = [i for i in elig if way[i] in ("low", "both")]
+    best_high, best_low = _best(highs, high_side), _best(lows, low_side)
+    for i in elig:
+        if way[i] == "both" and best_high == [i] and best_low == [i]:
+            return [i], []  # won both ways outright: scoops
+    # Seed 003: a "both" player who loses or ties either way wins no part of the pot.
+    high_only = [i for i in elig if way[i] == "high"]
+    low_only = [i for i in elig if way[i] == "low"]
+    if not high_only and not low_only:
+        # Every claimant failed: nobody can be left without the chips, so the
+        # cards speak among the eligible players (a documented house ruling).
+        return _best(highs, elig), _best(lows, elig)
+    return _best(highs, high_only), _best(lows, low_only)
+
+
+def _pot_winners(state: HandState, elig: Sequence[int], highs: dict[int, Key],
+                 lows: dict[int, Key]) -> tuple[list[int], list[int]]:
+    rule = state.game.showdown.pot
+    if rule is PotRule.HIGH:
+        return _best(highs, elig), []
+    if rule is PotRule.LOW:
+        return [], _best(lows, elig)
+    if rule is PotRule.DECLARE:
+        return _declare_winners(state, elig, highs, lows)
+    return _best(highs, elig), _best(lows, elig)
+
+
+def _share_pot(state: HandState, amount: int, high: list[int],
+               low: list[int]) -> list[tuple[int, int]]:
+    dealer, n = state.table.dealer, len(state.players)
+    if high and low:
+        low_half = amount // 2  # the odd chip goes to high
+        return split(amount - low_half, high, dealer, n) + split(low_half, low, dealer, n)
+    return split(amount, high or low, dealer, n)
+
+
+def showdown_order(state: HandState) -> tuple[int, ...]:
+    """Seed 002: the last player to bet or raise shows first; if everyone checked,
+    the opener of the round; then clockwise (seat numbers)."""
+    first = state.aggressor if state.aggressor >= 0 else state.last_opener
+    if first < 0 or not state.players[first].live:
+        first = next(i for i in clockwise(state, state.table.dealer + 1)
+                     if state.players[i].live)
+    return tuple(state.players[i].seat for i in clockwise(state, first)
+                 if state.players[i].live)
+
+
+def _pay(state: HandState, shares: dict[int, int], result: Result) -> HandState:
+    players = tuple(replace(p, stack=p.stack + shares.get(i, 0), bet=0, acted=-1)
+                    for i, p in enumerate(state.players))
+    return replace(state, players=players, result=result, betting=None, queue=(), turn=())
+
+
+def _payouts(state: HandState, shares: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple((state.players[i].seat, c) for i, c in sorted(shares.items()) if c)
+
+
+def showdown(state: HandState) -> HandState:
+    """Evaluate every live hand and pay every pot."""
+    live = [i for i, p in enumerate(state.players) if p.live]
+    highs: dict[int, Key] = {}
+    lows: dict[int, Key] = {}
+    hands: list[tuple[int, str, str]] = []
+    for i in live:
+        high, low, highs[i], lows[i] = evaluate(state, i)
+        seat = state.players[i].seat
+        if high is not None:
+            hands.append((seat, "high", high.describe()))
+        if low is not None:
+            hands.append((seat, "low", low.describe() if low.qualifies else "no qualifying low"))
+    shares: dict[int, int] = {}
+    pots = []
+    seat_of = [p.seat for p in state.players]
+    for amount, elig in build_pots([p.committed for p in state.players],
+                                   [p.live for p in state.players]):
+        high_won, low_won = _pot_winners(state, elig, highs, lows)
+        pot_shares = _share_pot(state, amount, high_won, low_won)
+        for i, chips in pot_shares:
+            shares[i] = shares.get(i, 0) + chips
+        pots.append(PotResult(amount, tuple(seat_of[i] for i in elig),
+                              tuple((seat_of[i], c) for i, c in pot_shares),
+                              tuple(seat_of[i] for i in high_won),
+                              tuple(seat_of[i] for i in low_won)))
+    result = Result("showdown", tuple(pots), _payouts(state, shares), tuple(hands),
+                    showdown_order(state))
+    return _pay(state, shares, result)
+
+
+def award_uncontested(state: HandState) -> HandState:
+    """One player remains: they take every pot, and nobody's down cards are shown."""
+    winner = next(i for i, p in enumerate(state.players) if p.live)
+    total = sum(p.committed for p in state.players)
+    seat = state.players[winner].seat
+    pot = PotResult(total, (seat,), ((seat, total),), (seat,))
+    return _pay(state, {winner: total}, Result("uncontested", (pot,), ((seat, total),)))
+
+
+def return_chips(state: HandState, reason: str) -> HandState:
+    """Misdeal (or no opener): the hand is void and every chip goes back to its owner."""
+    shares = {i: p.committed for i, p in enumerate(state.players)}
+    return _pay(state, shares, Result(reason, (), _payouts(state, shares)))

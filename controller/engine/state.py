@@ -1,0 +1,195 @@
+"""The frozen state of one hand: players, cards owed, the betting round, the result.
+
+Every field is immutable, so a refused event can never leave a half-changed
+state behind, and two states compare with ``==``. Chips are integers; at every
+step ``sum(stacks) + pot_total == chips bought in`` (see :func:`chips_in_play`).
+
+>>> p = Player(seat=3, name="Anna", stack=100)
+>>> p.live, p.all_in, p.can_act
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from controller.cards import Card
+from controller.variants.game import GameDef, Rules
+
+__all__ = [
+    "BOARD",
+    "BURN",
+    "Betting",
+    "Delivery",
+    "HandState",
+    "Player",
+    "PotResult",
+    "Result",
+    "Table",
+    "chips_in_play",
+]
+
+BOARD = -1  # a delivery target: the community card(s)
+BURN = -2  # a delivery target: the burn pile
+
+# (target, face_up): target is a player index, BOARD or BURN.
+Delivery = tuple[int, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat's part in the hand."""
+
+    seat: int
+    name: str
+    stack: int
+    down: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+    folded: bool = False
+    committed: int = 0  # chips put in the pot this hand: antes, blinds, bets, fees
+    bet: int = 0  # this betting round's total
+    acted: int = -1  # bet level when last acting voluntarily this round; -1: not yet
+    declared: str = ""
+    owed_down: bool = False  # seed 003 practice: hole card exposed on the first deal
+
+    @property
+    def live(self) -> bool:
+        return not self.folded
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and self.stack > 0
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.down + self.up
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """The betting round in progress (fixed limit or pot limit)."""
+
+    increment: int  # fixed-limit bet size (pot limit: the minimum bet)
+    big: int  # a second size allowed (big bet on an open pair), 0 if none
+    to_act: int  # player index
+    current: int  # highest round total so far
+    full_level: int  # the round total set by the last full bet or raise
+    last_raise: int  # size of the last full bet or raise (pot-limit minimum raise)
+    raises: int  # bets and raises so far, toward the cap (a bring-in does not count)
+    cap: int  # 0: no cap
+    bring_in: bool  # the opener owes a bring-in, or one stands uncompleted
+    opener: int
+    aggressor: int = -1
+    locked_big: bool = False  # after a big bet, raises are big too (seed 003)
+    opened: bool = False  # someone has bet (jacks-or-better: the pot is open)
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot (main or side) and who won what from it."""
+
+    amount: int
+    eligible: tuple[int, ...]  # seat numbers
+    shares: tuple[tuple[int, int], ...] = ()  # (seat, chips)
+    high: tuple[int, ...] = ()  # seats winning the high (or only) half
+    low: tuple[int, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, chips in self.shares if chips > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the hand ended: ``showdown``, ``uncontested``, ``misdeal`` or ``no_opener``."""
+
+    reason: str
+    pots: tuple[PotResult, ...] = ()
+    payouts: tuple[tuple[int, int], ...] = ()  # (seat, chips) incl. chips returned
+    hands: tuple[tuple[int, str, str], ...] = ()  # (seat, way, description) at showdown
+    order: tuple[int, ...] = ()  # showdown order (seed 002 last section)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        seats: list[int] = []
+        for pot in self.pots:
+            seats.extend(s for s in pot.winners if s not in seats)
+        return tuple(seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What is fixed for the whole hand: game, options, seats as bought in, dealer."""
+
+    game: GameDef
+    rules: Rules
+    dealer: int  # player index
+    start: tuple[Player, ...]
+    pack_size: int  # cards in the shuffled pack (52, or 53 with the joker in it)
+    centre: tuple[Card, ...] = ()  # cards exposed in the centre before the deal (seed 000)
+
+    @property
+    def chips(self) -> int:
+        return sum(p.stack for p in self.start)
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """A hand in progress or finished. Build with ``engine.new_hand``; change with ``apply``."""
+
+    table: Table
+    players: tuple[Player, ...]
+    step: int = -1  # index into table.game.steps; len(steps) once the steps are done
+    queue: tuple[Delivery, ...] = ()  # cards the shoe owes, in order
+    betting: Betting | None = None
+    turn: tuple[int, ...] = ()  # players still to draw, exchange or declare, in order
+    board: tuple[Card, ...] = ()  # community cards (seed 003: the 8-player card)
+    burned: tuple[Card, ...] = ()
+    discards: tuple[Card, ...] = ()  # drawn or exchanged away
+    mucked: tuple[Card, ...] = ()  # folded hands: dead, never dealt again
+    seen: frozenset[Card] = frozenset()  # cards out of the pack
+    reshuffles: int = 0
+    opener: int = -1  # who opened the first betting round (showdown order)
+    aggressor: int = -1  # last bettor or raiser of the last finished round
+    last_opener: int = -1  # first to act in the last finished round
+    result: Result | None = None
+    log: tuple[object, ...] = field(default=(), compare=True)
+
+    @property
+    def game(self) -> GameDef:
+        return self.table.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def complete(self) -> bool:
+        return self.result is not None
+
+    @property
+    def pack_left(self) -> int:
+        return self.table.pack_size - len(self.seen)
+
+    @property
+    def pot_total(self) -> int:
+        """Chips in the pot(s) now, this round's bets included; 0 once paid out."""
+        if self.result is not None:
+            return 0
+        return sum(p.committed for p in self.players)
+
+    def index_of(self, seat: int) -> int:
+        """Player index of seat number ``seat`` (-1 when nobody sits there)."""
+        for i, p in enumerate(self.players):
+            if p.seat == seat:
+                return i
+        return -1
+
+
+def chips_in_play(state: HandState) -> int:
+    """Stacks plus pots: always equal to ``state.table.chips`` (nothing is ever lost)."""
+    return sum(p.stack for p in state.players) + state.pot_total

@@ -1,0 +1,190 @@
+"""Load house games from a TOML file, validated with clear ``VariantError`` messages.
+
+A file holds ``[[game]]`` tables. ``based_on`` copies a built-in game and
+overrides what is given; otherwise ``steps`` is required::
+
+    [[game]]
+    id = "stud-sevens-wild"
+    name = "Seven Card Stud, Sevens Wild"
+    based_on = "seven-card-stud"
+    showdown = { high = "high-wild", wild_ranks = "7" }
+
+>>> import io
+>>> game, = load_games(io.BytesIO(b'''
+... [[game]]
+... id = "mini-stud"
+... name = "Mini Stud"
+... players = [2, 5]
+... steps = [{deal = "down"}, {deal = "up"}, {bet = "small", first = "high-exposed"}]
+... options = {ante = 1, small_bet = 2, big_bet = 4}
+... '''))
+>>> game.id, game.players, len(game.steps)
+('mini-stud', '2-5', 3)
+>>> load_games(io.BytesIO(b'[[game]]\\nid = "x"\\nname = "X"\\nsteps = [{deal = "sideways"}]'))
+Traceback (most recent call last):
+...
+controller.errors.VariantError: game 'x', step 1: deal must be "down" or "up", not 'sideways'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import IO, Any
+
+from controller.errors import VariantError
+from controller.hands.registry import RANKING_NAMES
+from controller.variants.catalogue import find_game
+from controller.variants.game import (
+    KNOWN_OPTIONS,
+    Deck,
+    Fee,
+    GameDef,
+    PotRule,
+    ShowdownSpec,
+    WildRule,
+    resolve_options,
+)
+from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstToAct, Step
+
+__all__ = ["load_games", "parse_game"]
+
+_GAME_KEYS = {"id", "name", "aliases", "source", "based_on", "players", "deck", "limit", "cap",
+              "heads_up_uncapped", "all_in", "tie_break", "exposed_card", "steps", "showdown",
+              "options", "fees", "playable", "note"}
+_SHOWDOWN_KEYS = {"pot", "high", "low", "wild_ranks", "wild_cards", "low_hole", "top_hand"}
+
+
+def _fail(where: str, message: str) -> VariantError:
+    return VariantError(f"{where}: {message}", "bad_variant")
+
+
+def _choice(where: str, key: str, value: object, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        shown = " or ".join(f'"{a}"' for a in allowed)
+        raise _fail(where, f"{key} must be {shown}, not {value!r}")
+    return str(value)
+
+
+def _step(where: str, raw: object, options: set[str]) -> Step:
+    if not isinstance(raw, Mapping):
+        raise _fail(where, f"a step must be a table such as {{deal = \"up\"}}, not {raw!r}")
+    when = str(raw.get("when", ""))
+    if when and when not in options:
+        raise _fail(where, f"'when' names option {when!r}, which the game does not declare")
+    if "deal" in raw:
+        face = _choice(where, "deal", raw["deal"], ("down", "up"))
+        return Deal(face, bool(raw.get("burn", True)), when)
+    if "bet" in raw:
+        size = _choice(where, "bet", raw["bet"], ("small", "big"))
+        firsts = tuple(f.value for f in FirstToAct)
+        first = _choice(where, "first", raw.get("first", "high-exposed"), firsts)
+        return Bet(size, FirstToAct(first), bool(raw.get("big_on_pair", False)), when)
+    if "draw" in raw:
+        return Draw(when)
+    if "exchange" in raw:
+        return Exchange(_choice(where, "exchange", raw["exchange"], ("none", "bet")), when)
+    if "declare" in raw:
+        return Declare(_choice(where, "declare", raw["declare"], ("sequential", "simultaneous")),
+                       when)
+    raise _fail(where, f"unknown step {dict(raw)!r}: use deal, bet, draw, exchange or declare")
+
+
+def _showdown(where: str, raw: Mapping[str, Any], base: ShowdownSpec) -> ShowdownSpec:
+    extra = set(raw) - _SHOWDOWN_KEYS
+    if extra:
+        raise _fail(where, f"unknown showdown keys {sorted(extra)}")
+    pot = PotRule(_choice(where, "pot", raw.get("pot", base.pot.value),
+                          tuple(r.value for r in PotRule)))
+    high, low = str(raw.get("high", base.high)), str(raw.get("low", base.low))
+    for name in (high, low):
+        if name and name not in RANKING_NAMES:
+            raise _fail(where, f"unknown ranking {name!r}; choose from {', '.join(RANKING_NAMES)}")
+    if pot in (PotRule.SPLIT, PotRule.SPLIT_8, PotRule.DECLARE, PotRule.LOW) and not low:
+        raise _fail(where, f"pot rule {pot.value!r} needs a low ranking")
+    if pot is not PotRule.LOW and not high:
+        raise _fail(where, f"pot rule {pot.value!r} needs a high ranking")
+    wild = WildRule(str(raw.get("wild_ranks", base.wild.ranks)),
+                    str(raw.get("wild_cards", base.wild.cards)),
+                    bool(raw.get("low_hole", base.wild.low_hole)))
+    return ShowdownSpec(pot, high, low, wild, str(raw.get("top_hand", base.top_hand)))
+
+
+def _players(where: str, raw: object, base: GameDef) -> tuple[int, int]:
+    if raw is None:
+        return base.min_players, base.max_players
+    if (not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(n, int) for n in raw)
+            or not 2 <= raw[0] <= raw[1] <= 10):
+        raise _fail(where, f"players must be [min, max] between 2 and 10, not {raw!r}")
+    return raw[0], raw[1]
+
+
+_BLANK = GameDef(id="", name="", source="", steps=())
+
+
+def parse_game(raw: Mapping[str, Any]) -> GameDef:
+    """One game from its TOML table (raises ``VariantError`` saying what is wrong)."""
+    gid = raw.get("id")
+    where = f"game {gid!r}"
+    if not isinstance(gid, str) or not gid or not isinstance(raw.get("name"), str):
+        raise _fail(where, "every game needs an 'id' and a 'name' (text)")
+    extra = set(raw) - _GAME_KEYS
+    if extra:
+        raise _fail(where, f"unknown keys {sorted(extra)}")
+    base = find_game(str(raw["based_on"])) if "based_on" in raw else _BLANK
+    options = dict(base.defaults)
+    for key, value in dict(raw.get("options", {})).items():
+        if key not in KNOWN_OPTIONS:
+            raise _fail(where, f"unknown option {key!r}; known: {', '.join(sorted(KNOWN_OPTIONS))}")
+        options[key] = value
+    steps = base.steps
+    if "steps" in raw:
+        steps = tuple(_step(f"{where}, step {k + 1}", s, set(options))
+                      for k, s in enumerate(raw["steps"]))
+    if not steps:
+        raise _fail(where, "a game needs 'steps' (or 'based_on' a built-in game)")
+    lo, hi = _players(where, raw.get("players"), base)
+    decks = tuple(d.value for d in Deck)
+    deck = Deck(_choice(where, "deck", raw.get("deck", base.deck.value), decks))
+    game = replace(
+        base, id=gid, name=raw["name"], aliases=tuple(raw.get("aliases", ())),
+        source=str(raw.get("source", "house")), steps=steps, min_players=lo, max_players=hi,
+        deck=deck, limit=_choice(where, "limit", raw.get("limit", base.limit), ("fixed", "pot")),
+        cap=int(raw.get("cap", base.cap)),
+        heads_up_uncapped=bool(raw.get("heads_up_uncapped", base.heads_up_uncapped)),
+        all_in=bool(raw.get("all_in", base.all_in)),
+        tie_break=_choice(where, "tie_break", raw.get("tie_break", base.tie_break),
+                          ("suit", "position")),
+        exposed_card=_choice(where, "exposed_card", raw.get("exposed_card", base.exposed_card),
+                             ("stud", "keep")),
+        showdown=_showdown(where, raw.get("showdown", {}), base.showdown),
+        fees=tuple(Fee(str(f["match"]), str(f["option"])) for f in raw.get("fees", ()))
+        or base.fees,
+        defaults=options, playable=bool(raw.get("playable", True)), note=str(raw.get("note", "")),
+    )
+    _check_consistent(where, game)
+    resolve_options(game, {})  # the defaults themselves must be valid
+    return game
+
+
+def _check_consistent(where: str, game: GameDef) -> None:
+    if game.showdown.pot is PotRule.DECLARE and not any(isinstance(s, Declare) for s in game.steps):
+        raise _fail(where, "pot rule 'declare' needs a declare step")
+    if not any(isinstance(s, Bet) for s in game.steps):
+        raise _fail(where, "a game needs at least one betting round")
+    for fee in game.fees:
+        if fee.option not in game.defaults:
+            raise _fail(where, f"fee option {fee.option!r} is not among the game's options")
+
+
+def load_games(fh: IO[bytes]) -> list[GameDef]:
+    """Every ``[[game]]`` in an open TOML file (binary mode, as ``tomllib`` wants)."""
+    try:
+        data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as err:
+        raise VariantError(f"not valid TOML: {err}", "bad_variant") from None
+    games = data.get("game", [])
+    if not isinstance(games, list) or not games:
+        raise VariantError("the file has no [[game]] tables", "bad_variant")
+    return [parse_game(g) for g in games]

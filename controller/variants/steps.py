@@ -1,0 +1,96 @@
+"""The named building blocks a game definition is made of (DESIGN.md "Variants are data").
+
+A game is a tuple of steps run in order by the engine; each step type is a
+frozen dataclass, so a new house game is a new *definition*, and new
+behaviour is a new *step type*, never a per-game subclass.
+
+>>> Deal("up")
+Deal(face='up', burn=True, when='')
+>>> Bet("small", first=FirstToAct.BRING_IN_LOW).first.value
+'bring-in-low'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = [
+    "Bet",
+    "Deal",
+    "Declare",
+    "Draw",
+    "Exchange",
+    "FirstToAct",
+    "Step",
+]
+
+
+class FirstToAct(Enum):
+    """Who opens a betting round (seed 003 "Order of Betting", seed 000 section 02)."""
+
+    LEFT_OF_DEALER = "left-of-dealer"
+    LEFT_OF_BIG_BLIND = "left-of-big-blind"
+    HIGH_EXPOSED = "high-exposed"  # highest exposed hand (pairs count, straights don't)
+    LOW_EXPOSED = "low-exposed"  # lowest exposed hand (razz 4th street on)
+    BRING_IN_LOW = "bring-in-low"  # lowest up card brings in (seed 003)
+    BRING_IN_HIGH = "bring-in-high"  # highest up card brings in (razz)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One card to every live player, singly clockwise from the dealer's left.
+
+    ``face`` is ``"down"`` or ``"up"``. ``burn`` says the dealer burns a card
+    before this round *when the hand's ``burns`` option is on* (seed 003
+    "Running Out of Cards"); rounds inside the first deal set it False.
+    """
+
+    face: str
+    burn: bool = True
+    when: str = ""  # an option that must be on for this step to run ("" = always)
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A betting round. ``size`` is ``"small"`` or ``"big"`` (fixed-limit increment,
+    or the minimum bet under pot limit); ``big_on_pair`` lets anyone bet or raise
+    the big bet when a pair is showing, as an option (seed 003 "Size of Bets")."""
+
+    size: str = "small"
+    first: FirstToAct = FirstToAct.HIGH_EXPOSED
+    big_on_pair: bool = False
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Each active player in turn discards 0..limit cards and gets as many down
+    (seed 002). The limit is the hand's ``draw_limit`` option, announced before
+    the deal: ``3``, ``"4-ace"`` (four when keeping an ace) or ``5``."""
+
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """English Stud (seed 003): each player in turn from the dealer's left may
+    exchange one card, down for down or up for up, or stand pat. ``cost`` is
+    ``"none"`` or ``"bet"`` (the minimum bet at that point, paid to the pot, not
+    a bet); the hand's ``exchange_cost`` option overrides it."""
+
+    cost: str = "none"
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare high, low or both after the last betting round (seed 003 "With
+    Declare"): ``mode`` ``"sequential"`` (around the table from the dealer's left)
+    or ``"simultaneous"`` (hidden until everyone has declared)."""
+
+    mode: str = "simultaneous"
+    when: str = ""
+
+
+Step = Deal | Bet | Draw | Exchange | Declare
