@@ -71,10 +71,11 @@ class TableStats:
     players: tuple[PlayerStats, ...]
     hands: int
     biggest_pot: HandSummary | None
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStats:
-        """One player's totals (any spelling that resolves to them, any case)."""
-        key = normalize_alias(name)
+        """One player's totals (any spelling or alias that resolves to them, any case)."""
+        key = normalize_alias(canonical_player(name, self.aliases))
         for p in self.players:
             if normalize_alias(p.player) == key:
                 return p
@@ -102,7 +103,7 @@ def compute_stats(hands: Iterable[HandSummary],
             who = canonical_player(name, aliases or {})
             _count_hand(table.setdefault(normalize_alias(who), PlayerStats(who)), h, seat)
     ordered = sorted(table.values(), key=lambda p: (-p.net, p.player.casefold()))
-    return TableStats(tuple(ordered), count, biggest)
+    return TableStats(tuple(ordered), count, biggest, dict(aliases or {}))
 
 
 def _count_hand(p: PlayerStats, h: HandSummary, seat: int) -> None:
