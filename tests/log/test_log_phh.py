@@ -8,6 +8,7 @@ hand; a game PHH has no code for loads with its ``_``-prefixed fields.
 from __future__ import annotations
 
 import json
+import sys
 import warnings
 from pathlib import Path
 
@@ -18,16 +19,10 @@ from controller.log.errors import LogError
 from controller.log.hand_record import Action, HandRecord, Verb
 from controller.log.phh import dumps_phh, phh_actions
 
-HANDS = Path(__file__).with_name("log_hands.py")
+sys.path.insert(0, str(Path(__file__).parent))
+import log_hands
 
-
-def _hands() -> dict[str, HandRecord]:
-    namespace: dict[str, object] = {}
-    exec(compile(HANDS.read_text(), str(HANDS), "exec"), namespace)
-    return {k: v for k, v in namespace.items() if isinstance(v, HandRecord)}
-
-
-RECORDS = _hands()
+RECORDS = {k: v for k, v in vars(log_hands).items() if isinstance(v, HandRecord)}
 
 
 def _load(text: str) -> HandHistory:
