@@ -196,6 +196,12 @@ class Emulator:
 
     def _plug(self) -> None:
         master, slave = os.openpty()
+        if self.tty and os.ttyname(slave) == self.tty:
+            # Like a USB board after a replug, come back on a different node.
+            spare = (master, slave)
+            master, slave = os.openpty()
+            for fd in spare:
+                os.close(fd)
         tty_mode.setraw(slave)  # no echo, no newline translation: a clean 8-bit line
         os.set_blocking(master, False)
         self._master, self._slave = master, slave

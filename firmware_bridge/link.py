@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 import threading
@@ -49,6 +50,7 @@ from firmware_bridge.messages import (
     Nak,
     Pong,
     Reply,
+    SetLamp,
     decode_reply,
 )
 
@@ -151,6 +153,11 @@ class DisplayLink:
             for command in commands:
                 key = command.key
                 if key is None:
+                    # An ALL command overwrites every module of its kind: the picture
+                    # must say so too, or a later resend would bring old values back.
+                    for k in self._picture:
+                        if k[0] == _family(command):
+                            self._picture[k] = _retarget(command, k[1])
                     self._oneshots.append(command)
                 else:
                     self._picture[key] = command
@@ -303,6 +310,9 @@ class DisplayLink:
         with self._synced:
             if oneshot is not None:
                 self._oneshots.popleft()
+                for k, c in self._picture.items():
+                    if k[0] == _family(oneshot) and c == _retarget(oneshot, k[1]):
+                        self._acked[k] = c
             elif dirty is not None:
                 self._acked[dirty[0]] = command
             if isinstance(reply, Nak):
@@ -392,3 +402,16 @@ def _with_boot(info: BoardInfo, boot_id: int) -> BoardInfo:
     return BoardInfo(
         info.version, info.modules, info.digits, info.lamps, boot_id, info.firmware, info.board_id
     )
+
+
+def _retarget(command: Command, index: int) -> Command:
+    """The single-module (or single-lamp) form of an ALL command."""
+    if isinstance(command, SetLamp):
+        return dataclasses.replace(command, lamp=index)
+    return dataclasses.replace(command, module=index)
+
+
+def _family(command: Command) -> str:
+    key = _retarget(command, 0).key
+    assert key is not None
+    return key[0]

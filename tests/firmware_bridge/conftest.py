@@ -50,3 +50,27 @@ def micropython() -> Callable[[str], str]:
     """``micropython(code) -> stdout``: run code under real MicroPython 1.27 with the
     firmware modules (protocol, segments, max7219, main, fakeboard) importable."""
     return _run_micropython
+
+
+@pytest.fixture
+def emulator():
+    """The real firmware on an emulated board behind a pty; traffic log kept in .log."""
+    from firmware_bridge.emulator import Emulator
+
+    lines: list[str] = []
+    emu = Emulator(log=lines.append, seed=5)
+    emu.traffic = lines  # type: ignore[attr-defined]
+    with emu:
+        yield emu
+
+
+def eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    """Poll ``check`` until true or ``timeout`` seconds pass."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.01)
+    return check()
