@@ -164,7 +164,8 @@ def showdown(state: HandState) -> HandState:
     pots = []
     seat_of = [p.seat for p in state.players]
     for amount, elig in build_pots([p.committed for p in state.players],
-                                   [p.live for p in state.players]):
+                                   [p.live for p in state.players],
+                                   [p.all_in for p in state.players]):
         high_won, low_won = _pot_winners(state, elig, highs, lows)
         pot_shares = _share_pot(state, amount, high_won, low_won)
         for i, chips in pot_shares:

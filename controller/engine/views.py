@@ -29,7 +29,8 @@ def pots_view(state: HandState) -> list[dict[str, Any]]:
     seats = [p.seat for p in state.players]
     return [{"amount": amount, "eligible": [seats[i] for i in elig]}
             for amount, elig in build_pots([p.committed for p in state.players],
-                                           [p.live for p in state.players])]
+                                           [p.live for p in state.players],
+                                   [p.all_in for p in state.players])]
 
 
 def _shown(state: HandState) -> set[int]:

@@ -1,0 +1,78 @@
+"""Random legal events for any game: property tests, the benchmark and demos.
+
+The random source is passed in (``random.Random``), so the engine stays pure
+and a seed replays the same hand.
+
+>>> import random
+>>> from controller.engine.rules import new_hand
+>>> state = play_hand(new_hand("razz", [(1, "A", 200), (2, "B", 200)], dealer=1),
+...                   random.Random(7))
+>>> state.complete
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from controller.cards import DECK_52, DECK_53, Card
+from controller.engine.betting import LegalAction
+from controller.engine.events import (
+    Act,
+    CardDealt,
+    Declaration,
+    Discard,
+    Event,
+    PlayerAction,
+    Way,
+)
+from controller.engine.rules import apply, expected
+from controller.engine.state import HandState
+from controller.variants.game import Deck
+
+__all__ = ["pack", "play_hand", "random_event"]
+
+
+def pack(state: HandState) -> list[Card]:
+    """The cards still in the pack (the shoe could give any of them next)."""
+    deck = DECK_53 if state.game.deck is Deck.WITH_JOKER else DECK_52
+    return [c for c in deck if c not in state.seen]
+
+
+def _amount(option: LegalAction, rng: random.Random) -> int | None:
+    if option.amounts:
+        return rng.choice(option.amounts)
+    if option.high:
+        return rng.randint(option.low, option.high)
+    return None
+
+
+def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> PlayerAction:
+    weights = [1 if a.action is Act.FOLD else 3 for a in legal]
+    option = rng.choices(legal, weights)[0]
+    return PlayerAction(seat, option.action, _amount(option, rng))
+
+
+def random_event(state: HandState, rng: random.Random) -> Event:
+    """One event the engine accepts now (the hand must not be complete)."""
+    need = expected(state)
+    if need.kind == "card":
+        return CardDealt(rng.choice(pack(state)))
+    if need.kind == "action":
+        return _action(need.seat, need.legal, rng)
+    if need.kind == "declare":
+        seat = need.seats[0] if state.rules.declare == "sequential" else rng.choice(need.seats)
+        return Declaration(seat, rng.choice(list(Way)))
+    p = state.players[state.index_of(need.seat)]
+    held = list(p.down) if need.kind == "draw" else list(p.cards)
+    n = rng.randint(0, 3 if need.kind == "draw" else 1)
+    return Discard(need.seat, tuple(rng.sample(held, min(n, len(held)))))
+
+
+def play_hand(state: HandState, rng: random.Random, limit: int = 1000) -> HandState:
+    """Apply random legal events until the hand is complete."""
+    for _ in range(limit):
+        if state.complete:
+            break
+        state = apply(state, random_event(state, rng))
+    return state
