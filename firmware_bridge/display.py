@@ -7,7 +7,7 @@ and lamp). :class:`Display` compares that with what it last handed to the link a
 passes on only the differences, at most once per ``min_interval`` (a burst of events
 collapses into its last state; the final state is always sent).
 
-Layout (hardware_docs/wiring.md): module 0 = POT, module 1 = BET (to call), module
+Layout (hardware_docs/display-hardware.md): module 0 = POT, module 1 = BET (to call), module
 ``seat + 1`` = seat ``seat`` (seats 1..10); lamps ``2*(seat-1)`` (status) and
 ``2*(seat-1)+1`` (dealer button).
 

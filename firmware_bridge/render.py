@@ -102,15 +102,16 @@ def draw_png(
                 colour = (0, 0, red) if p & bit else (20, 20, 35)
                 cv2.line(image, (x0 + p1[0], top + p1[1]), (x0 + p2[0], top + p2[1]), colour, 5)
             if p & DP:
-                cv2.circle(image, (x0 + 40, top + 60), 3, (0, 0, red), -1)
+                cv2.circle(image, (x0 + 39, top + 60), 3, (0, 0, red), -1)
         seat = row - 2
         if seat >= 0 and 2 * seat + 1 < len(lamps):
             for k in range(2):
                 r, g, b = lamps[2 * seat + k]
                 centre = (label_w + 8 * cell_w + 20 + 30 * k, top + 32)
-                cv2.circle(
-                    image, centre, 10, (b, g, r) if (r, g, b) != (0, 0, 0) else (40, 40, 40), -1
-                )
+                # Lamps run dim (a dark room); scale up so the picture shows the hue.
+                peak = max(r, g, b)
+                shown = tuple(v * 255 // peak for v in (b, g, r)) if peak else (40, 40, 40)
+                cv2.circle(image, centre, 10, shown, -1)
     out = Path(path)
     cv2.imwrite(str(out), image)
     return out

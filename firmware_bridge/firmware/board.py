@@ -2,7 +2,7 @@
 #
 # The only firmware file that touches hardware; everything else gets a Board and
 # calls the methods below. The emulator and the tests use firmware_bridge/fakeboard.py
-# instead, which has the same methods. Pin numbers match hardware_docs/wiring.md.
+# instead, which has the same methods. Pin numbers match hardware_docs/display-hardware.md.
 #
 #   SPI0  SCK GP18, MOSI GP19 (MISO unused)     -> DIN/CLK of every MAX7219 chain
 #   CS    GP17 chain 0 (POT, BET), GP20 chain 1 (seats 1-5), GP21 chain 2 (seats 6-10)
