@@ -14,7 +14,7 @@ Seed 003 "Standard Poker Rankings"; seed 000 section 05 (comparisons).
 
 from __future__ import annotations
 
-from controller.cards import Card
+from controller.cards import Card, card_from_index
 from controller.errors import HandError
 from controller.hands import tables
 from controller.hands.base import CardsIn, Ranking
@@ -38,6 +38,44 @@ def _value(best: Best, ranking: str) -> HandValue:
                      describe_high(category, ranks))
 
 
+def from_strength(cards: list[Card], strength: int, ranking: str) -> HandValue:
+    """Rebuild the five cards as played from a table strength (the bug fills the gap)."""
+    key = tables.high_key(strength)
+    cat, ranks = key[0], key[1:]
+    naturals = [c for c in cards if c.rank is not None]
+    suit = _flush_suit(naturals, ranks) if cat in (5, 8) else None
+    joker = next((c for c in cards if c.rank is None), None)
+    played: list[Card] = []
+    physical: list[Card] = []
+    for r in ranks:
+        rank = 14 if r == 1 else r
+        pick = next((c for c in sorted(naturals, reverse=True)
+                     if c.rank == rank and (suit is None or c.suit == suit)
+                     and c not in physical), None)
+        if pick is None:
+            assert joker is not None, "a table strength the cards cannot make"
+            pick_suit = suit if suit is not None else _free_suit(rank, played)
+            played.append(card_from_index((rank - 2) * 4 + pick_suit))
+            physical.append(joker)
+        else:
+            played.append(pick)
+            physical.append(pick)
+    category = CATEGORY_NAMES[cat]
+    return HandValue(key, category, tuple(played), tuple(physical), ranking, True, ranks,
+                     describe_high(category, ranks))
+
+
+def _flush_suit(naturals: list[Card], ranks: tuple[int, ...]) -> int:
+    wanted = {14 if r == 1 else r for r in ranks}
+    return max(range(4), key=lambda s: sum(
+        1 for c in naturals if c.suit == s and c.rank in wanted))
+
+
+def _free_suit(rank: int, played: list[Card]) -> int:
+    used = {c.suit for c in played if c.rank == rank}
+    return next((s for s in (3, 2, 1, 0) if s not in used), 3)
+
+
 def _no_joker(card: Card) -> bool:
     if card.rank is None:
         raise HandError(
@@ -57,7 +95,7 @@ class HighRanking(Ranking):
             _no_joker(c)
         if wild is not None and (wild.ranks or wild.cards):
             raise HandError("rules 'high' has no wild cards: use high-wild", "wild_not_allowed")
-        return tables.high_value(cs, self.name)
+        return from_strength(cs, tables.eval_high([c.index for c in cs]), self.name)
 
 
 class BugRanking(Ranking):
@@ -77,7 +115,7 @@ class BugRanking(Ranking):
         if wild is not None and (wild.ranks or wild.cards):
             raise HandError("the bug game has no other wild cards: use high-wild",
                             "wild_not_allowed")
-        return tables.bug_value(cs, self.name)
+        return from_strength(cs, tables.eval_bug([c.index for c in cs]), self.name)
 
     def evaluate_slow(self, cards: CardsIn) -> HandValue:
         """The same answer by plain search (the reference the tables are tested against)."""
