@@ -20,7 +20,7 @@ class LogError(PitbossError):
     ``unknown_hand``, ``session_closed``, ``session_not_open``,
     ``hand_in_progress``, ``no_hand_in_progress``, ``bank_unbalanced``,
     ``bad_ledger_entry``, ``alias_cycle``, ``export_unavailable``,
-    ``bad_hand_record``.
+    ``bad_hand_record``, ``bad_format``.
     """
 
     def __init__(self, code: str, message: str) -> None:

@@ -146,7 +146,7 @@ class Ledger:
             t = totals.setdefault(who, [0, 0, 0])
             t[(BUY_IN, REBUY, CASH_OUT).index(e.kind)] += e.chips
             holding[who] = e.kind != CASH_OUT
-        return [PlayerResult(p, *t, seated=holding[p]) for p, t in
+        return [PlayerResult(p, t[0], t[1], t[2], seated=holding[p]) for p, t in
                 sorted(totals.items(), key=lambda kv: kv[0].casefold())]
 
     def bank(self) -> BankCheck:

@@ -156,9 +156,10 @@ class EventStore(AbstractContextManager["EventStore"]):
 
     def events(self, session: str, hand: int | None = None) -> list[LogEvent]:
         """A session's events (or one hand's) in hand order, then sequence order."""
-        where, params = "session_id = ?", [session]
+        where, params = "session_id = ?", list[Any]([session])
         if hand is not None:
-            where, params = where + " AND hand_no = ?", [session, hand]
+            where += " AND hand_no = ?"
+            params.append(hand)
         rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE {where} "
                           "ORDER BY hand_no, seq", params)
         return [_event_from_row(r) for r in rows]
