@@ -125,7 +125,8 @@ def bench(name: str, opener: Callable[[], AbstractContextManager[EventStore]], e
         total = write_session(store, hands)
         written = time.perf_counter() - t0
         seconds, replayed = replay_time(store)
-        rows.append(f"{name:<11} {'replay 500-hand session':<22} {seconds * 1000:>10,.1f} ms"
+        label = f"replay {hands}-hand session"
+        rows.append(f"{name:<11} {label:<22} {seconds * 1000:>10,.1f} ms"
                     f"         {replayed} hands, {total} events "
                     f"({total / seconds:,.0f} events/s; writing took {written:.1f} s)")
         rows.append(f"{name:<11} {'resume writer':<22} {resume_time(store) * 1000:>10,.1f} ms")
