@@ -1,0 +1,122 @@
+"""``pitboss replay`` and ``pitboss games`` (issue 3 item 7), and user game files."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from controller.engine import apply, event_from_dict, expected, new_hand
+from controller.errors import VariantError
+from controller.variants.loader import load_games
+
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
+
+
+def _run(capsys, *argv: str) -> tuple[int, object]:
+    code = main(list(argv))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_replay_anna_vs_ben(capsys) -> None:
+    """Seed 000 section 05 through the CLI: the JSON shape of issue 3."""
+    code, out = _run(capsys, "replay", str(SCENARIOS / "asf_anna_vs_ben.json"))
+    assert code == 0
+    assert out["status"] == "complete" and out["winners"] == [1]
+    assert out["payouts"] == {"1": 28} and out["stacks"] == {"1": 114, "2": 86}
+    assert out["pots"][0]["amount"] == 28 and out["next"]["kind"] == "complete"
+
+
+def test_replay_in_progress_names_the_next_action(tmp_path, capsys) -> None:
+    hand = {"variant": "aces-straights-flushes", "options": {},
+            "seats": [{"seat": 1, "name": "Anna", "stack": 100},
+                      {"seat": 2, "name": "Ben", "stack": 100}],
+            "dealer": 2,
+            "events": [{"card": c} for c in ["As", "9c", "Ks", "9h", "7s", "5c"]]}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hand))
+    code, out = _run(capsys, "replay", str(path))
+    assert code == 0 and out["status"] == "in_progress"
+    assert out["next"]["kind"] == "action" and out["next"]["seat"] == 1
+    assert out["next"]["legal"] == [{"action": "check"}, {"action": "bet", "amounts": [1]}]
+    assert out["stacks"] == {"1": 99, "2": 99}
+
+
+def test_replay_refused_event_exits_2_with_index(capsys) -> None:
+    code, out = _run(capsys, "replay", str(SCENARIOS / "asf_refuse_joker.json"))
+    assert code == 2
+    assert out["error"]["code"] == "joker_not_in_pack" and out["error"]["event_index"] == 1
+
+
+def test_replay_bad_file(tmp_path, capsys) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    code, out = _run(capsys, "replay", str(path))
+    assert code == 2 and out["error"]["code"] == "bad_json"
+
+
+def test_games_json_lists_the_catalogue(capsys) -> None:
+    code, out = _run(capsys, "games", "--json")
+    assert code == 0
+    ids = {g["id"]: g for g in out}
+    assert set(ids["aces-straights-flushes"]) == {"id", "name", "aliases", "players", "deck",
+                                                  "source", "playable"}
+    assert ids["aces-straights-flushes"]["players"] == "2-7"
+    assert ids["five-card-draw-bug"]["source"] == "002"
+    assert {"seven-card-stud", "razz", "london-lowball", "english-stud"} <= set(ids)
+
+
+def test_games_table(capsys) -> None:
+    assert main(["games"]) == 0
+    text = capsys.readouterr().out
+    assert "Aces, Straights and Flushes" in text and "playable" in text
+
+
+HOUSE = b"""
+[[game]]
+id = "stud-sevens-wild"
+name = "Seven Card Stud, Sevens Wild"
+based_on = "seven-card-stud"
+showdown = { high = "high-wild", wild_ranks = "7" }
+
+[[game]]
+id = "two-street-stud"
+name = "Two Street Stud"
+players = [2, 4]
+steps = [{deal = "down"}, {deal = "up"}, {bet = "small", first = "high-exposed"},
+         {deal = "up"}, {deal = "up"}, {deal = "down"}, {bet = "big"}]
+options = {ante = 1, small_bet = 2, big_bet = 4}
+"""
+
+
+def test_user_games_load_and_play() -> None:
+    """DESIGN.md "Variants are data": a house game is a definition, not engine code."""
+    wild, short = load_games(io.BytesIO(HOUSE))
+    assert wild.showdown.wild.ranks == "7" and wild.steps == new_hand(
+        "stud", [(1, "A", 9), (2, "B", 9)], 1).game.steps
+    s = new_hand(short, [(1, "A", 20), (2, "B", 20)], 2)
+    for card in ["As", "Kd", "9h", "Tc"]:
+        s = apply(s, event_from_dict({"card": card}))
+    assert expected(s).seat == 2  # the ten is the higher exposed card
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (b'[[game]]\nname = "X"\nsteps = []', "needs an 'id'"),
+    (b'[[game]]\nid = "x"\nname = "X"\nsteps = [{bet = "huge"}]', 'bet must be "small" or "big"'),
+    (b'[[game]]\nid = "x"\nname = "X"\nsteps = [{deal = "up"}]', "at least one betting round"),
+    (b'[[game]]\nid = "x"\nname = "X"\nbased_on = "stud"\nshowdown = {pot = "declare"}',
+     "needs a low ranking"),
+    (b'[[game]]\nid = "x"\nname = "X"\nbased_on = "stud"\noptions = {antes = 2}',
+     "unknown option 'antes'"),
+    (b'[[game]]\nid = "x"\nname = "X"\nbased_on = "stud"\ncolour = "red"', "unknown keys"),
+    (b'[[game]]\nid = "x"\nname = "X"\nbased_on = "stud"\nshowdown = {high = "higher"}',
+     "unknown ranking 'higher'"),
+    (b"not toml [", "not valid TOML"),
+])
+def test_user_game_errors_are_clear(text: bytes, words: str) -> None:
+    with pytest.raises(VariantError) as info:
+        load_games(io.BytesIO(text))
+    assert words in info.value.message
