@@ -138,3 +138,26 @@ def test_default_database_lives_in_the_xdg_data_folder(
     assert run(capsys, "ledger", "open", "home", "--session", "h")[0] == 0
     assert (tmp_path / "pitboss" / "pitboss.sqlite3").exists()
     assert "h" in run(capsys, "history", "list")[1]
+
+
+def test_a_session_exports_as_a_phhs_file_pokerkit_reads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two finished hands -> one ``[hand]`` table each; PokerKit's loads_all replays both."""
+    from log_hands import RAZZ
+
+    db = str(tmp_path / "log.sqlite3")
+    with open_store(db) as store:
+        log = TableLog.open_session(store, "t", session_id="s")
+        for record, net in ((SEVEN_CARD_STUD, {1: 34, 3: -3, 5: -31}),
+                            (RAZZ, {2: -3, 4: 3})):
+            log.start_hand(HandStart(record.game, {s.seat: s.player for s in record.seats},
+                                     {s.seat: s.stack for s in record.seats}))
+            log.end_hand(HandEnd(net, record=record.to_dict()))
+    out_file = tmp_path / "night.phhs"
+    assert run(capsys, "history", "export", "s", "--format", "phh", "-o", str(out_file),
+               "--db", db)[0] == 0
+    histories = list(HandHistory.loads_all(out_file.read_text()))
+    assert [h.hand for h in histories] == [12, 2]
+    assert [tuple(list(h)[-1].stacks) for h in histories] == [(134, 97, 69), (47, 53)]
+    code, text = run(capsys, "history", "export", "s", "--format", "text", "--db", db)
+    assert code == 0 and text.count("PokerStars Hand #") == 2

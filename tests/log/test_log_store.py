@@ -149,3 +149,29 @@ def test_unreachable_postgres_is_a_clear_error() -> None:
         open_store("postgresql://pitboss:secret@127.0.0.1:9/nowhere?connect_timeout=1")
     assert err.value.code == "db_unreachable"
     assert "secret" not in err.value.message and "127.0.0.1:9" in err.value.message
+
+
+def test_two_writers_racing_for_one_sequence_number_cannot_both_win(db_url: str) -> None:
+    """Two connections append the same (session, hand, seq) at once: one ack, one refusal."""
+    import threading
+
+    with open_store(db_url) as a, open_store(db_url) as b:
+        a.append(ev(1, 1))
+        outcomes: list[str] = []
+        barrier = threading.Barrier(2)
+
+        def write(store: EventStore, chips: int) -> None:
+            barrier.wait()
+            try:
+                store.append(ev(1, 2, chips=chips))
+                outcomes.append("ack")
+            except LogError as err:
+                outcomes.append(err.code)
+
+        threads = [threading.Thread(target=write, args=(s, n)) for s, n in ((a, 1), (b, 2))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+        assert sorted(outcomes) == ["ack", "duplicate_event"]
+        assert [e.seq for e in a.events("fri")] == [1, 2]
