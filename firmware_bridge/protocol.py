@@ -200,6 +200,9 @@ def decode_frame(line):
     if not _is_base64(text):
         raise ProtocolError("malformed", "frame is not valid base64")
     body = binascii.a2b_base64(text)
+    if binascii.b2a_base64(body).strip() != text:
+        # Unused low bits of the last character were set: not what any encoder sends.
+        raise ProtocolError("malformed", "frame is not canonical base64")
     if len(body) < 5:
         raise ProtocolError("too_short", f"frame body of {len(body)} bytes is too short")
     if crc16(body[:-2]) != _get16(body, len(body) - 2):
