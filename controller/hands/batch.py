@@ -16,8 +16,10 @@ Results equal :func:`~controller.hands.tables.eval_high7` strengths.
 >>> from controller.cards import parse_cards
 >>> hands = np.array([[c.index for c in parse_cards(t)] for t in
 ...                   ("Ah Kh Qh Jh Th 2c 3d", "9c 9h 5c 5d Kd 3h 2s")])
->>> [int(v) for v in eval_high_batch(hands)]
-[7462, 3040]
+>>> [int(v) for v in eval_high_batch(hands)] == [tables.eval_high7(h) for h in hands.tolist()]
+True
+>>> tables.high_key(int(eval_high_batch(hands)[0]))
+(8, 14, 13, 12, 11, 10)
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def _eval_block(block: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
     keys = card_key[block]
     total = keys[:, 0] + keys[:, 1] + keys[:, 2] + keys[:, 3] + keys[:, 4] + keys[:, 5] \
         + keys[:, 6]
-    values = nonflush[total >> _SUIT_BITS]
+    values: npt.NDArray[np.int16] = nonflush[total >> _SUIT_BITS]
     suit = flush_suit[total & ((1 << _SUIT_BITS) - 1)]
     rows = np.flatnonzero(suit >= 0)
     if len(rows):
