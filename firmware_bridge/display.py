@@ -209,7 +209,9 @@ class Display:
     """Feeds the link: only changed commands, at most once per ``min_interval`` seconds.
 
     ``update`` never blocks; a state that arrives too soon is held and sent when the
-    interval is up (by a timer thread), replaced by any newer state meanwhile.
+    interval is up (by a timer thread), replaced by any newer state meanwhile. With a
+    :class:`~firmware_bridge.link.DisplayLink` it follows the board's size from its
+    HELLO (a board with six seats gets six seats' worth of commands).
     """
 
     def __init__(
@@ -252,6 +254,12 @@ class Display:
         with self._lock:
             self._push_locked()
 
+    def _board_layout(self) -> Layout | None:
+        """The connected board's size, if the link knows it (DisplayLink does)."""
+        status = getattr(self.link, "status", None)
+        board = status().board if callable(status) else None
+        return Layout.for_board(board) if isinstance(board, BoardInfo) else None
+
     def _deferred(self) -> None:
         with self._lock:
             self._timer = None
@@ -261,6 +269,10 @@ class Display:
         state, self._pending = self._pending, None
         if state is None:
             return
+        board = self._board_layout()
+        if board is not None and board != self.layout:
+            self.layout = board
+            self._sent.clear()
         picture = render(state, self.layout)
         changes = [c for k, c in picture.items() if self._sent.get(k) != c]
         self._sent.update(picture)

@@ -238,3 +238,45 @@ def test_nothing_to_open_never_blocks_the_caller() -> None:
         t = time.monotonic()
         link.close(timeout=1.0)
         assert time.monotonic() - t < 1.1
+
+
+def test_port_found_by_usb_vid_pid_again_after_it_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """usb:2E8A:0005 (MicroPython on a Pico) is looked up afresh on every reconnect. No
+    USB bus here, so the OS port list is the one fake: it lists the emulator's tty."""
+    from serial.tools import list_ports
+    from serial.tools.list_ports_common import ListPortInfo
+
+    with Emulator(seed=4) as emu:
+
+        def comports() -> list[ListPortInfo]:
+            other = ListPortInfo("/dev/ttyS0", skip_link_detection=True)
+            board = ListPortInfo(emu.tty, skip_link_detection=True)
+            board.vid, board.pid, board.serial_number = 0x2E8A, 0x0005, "E6614104032B5C2D"
+            return [other, board]
+
+        monkeypatch.setattr(list_ports, "comports", comports)
+        with DisplayLink("usb:2e8a:0005:E6614104032B5C2D", backoff=(0.02, 0.1)) as link:
+            link.set(SetText(0, "42"))
+            assert link.wait_synced(3)
+            first = link.status().device
+            emu.unplug()
+            emu.replug()
+            link.set(SetText(0, "43"))
+            assert link.wait_synced(5)
+            assert link.status().device == emu.tty != first
+            assert emu.module_patterns()[0] == segments.render("43", 8)
+
+
+def test_display_follows_a_smaller_board_from_its_hello() -> None:
+    """A four-seat build (chains 2 + 4, 8 lamps): no commands for modules it lacks."""
+    state = hand()[4]
+    with Emulator(chains=(2, 4), lamps=8, seed=6) as emu, DisplayLink(emu.tty) as link:
+        assert link.wait_synced(3)  # HELLO in: the link knows the board
+        Display(link).update(state)
+        assert link.wait_synced(3)
+        assert link.status().rejected == []
+        picture = render(state, Layout(modules=6, lamps=8))
+        want = [segments.render(picture[("digits", m)].text, 8) for m in range(6)]  # type: ignore[union-attr]
+        assert emu.module_patterns() == want
