@@ -73,3 +73,21 @@ ACES_STRAIGHTS_FLUSHES = HandRecord(
     streets=(Street("first", (_d(1, "AsJk"), _d(2, "7h7c"), A(1, CBR, 1), A(2, F))),),
     rules={"bug": "exposed joker in the centre", "reserve": 25},
 )
+
+# Deuce-to-seven triple draw, blinds 1/2, limits 2/4 (a draw game with a PHH code, to prove
+# blinds and discards): Dev (p3) raises to 4 under the gun, Anna folds her small blind, Ben
+# calls. First draw: Ben breaks his king, Dev his ace; Ben bets and Dev folds.
+# Pot 1 + 4 + 4 = 9 to Ben: Anna 99, Ben 100 - 4 + 9 = 105, Dev 96.
+DEUCE_SEVEN_TRIPLE_DRAW = HandRecord(
+    game="deuce-to-seven-triple-draw",
+    seats=(SeatEntry(1, "Anna", 100), SeatEntry(2, "Ben", 100), SeatEntry(3, "Dev", 100)),
+    blinds=(1, 2), small_bet=2, big_bet=4,
+    streets=(
+        Street("dealing hands", (_d(1, "KcKdQsJh9c"), _d(2, "7h5c4d3cKh"), _d(3, "8s6h4s2dAc"),
+                                 A(3, CBR, 4), A(1, F), A(2, CC))),
+        Street("first draw", (A(2, Verb.DISCARD, cards=("Kh",)),
+                              A(3, Verb.DISCARD, cards=("Ac",)),
+                              _d(2, "2s"), _d(3, "Td"), A(2, CBR, 2), A(3, F))),
+    ),
+    final_stacks=(99, 105, 96),
+)

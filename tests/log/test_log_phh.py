@@ -44,7 +44,8 @@ def test_pokerkit_replays_stud_family_exports_to_the_same_final_stacks(name: str
     assert history.finishing_stacks == list(record.final_stacks or ())
 
 
-@pytest.mark.parametrize("name", ["SEVEN_CARD_STUD", "STUD_HI_LO", "RAZZ"])
+@pytest.mark.parametrize("name", ["SEVEN_CARD_STUD", "STUD_HI_LO", "RAZZ",
+                                  "DEUCE_SEVEN_TRIPLE_DRAW"])
 def test_every_exported_action_is_legal_for_pokerkit(name: str) -> None:
     """PokerKit skips (and "repairs" around) an action it finds illegal: none may be skipped."""
     record = RECORDS[name]
@@ -57,6 +58,16 @@ def test_stud_actions_read_as_phh() -> None:
     assert actions[:5] == ["d dh p1 AsKs7h", "d dh p2 2c3c4d", "d dh p3 5c6cQh", "p2 pb",
                            "p3 cbr 5"]
     assert actions[-2:] == ["p1 sm AsKs7hAhKd2h3s", "p3 sm 5c6cQhJdJcTs9c"]
+
+
+def test_a_draw_game_with_blinds_and_discards_replays_too() -> None:
+    """Blinds (``blinds_or_straddles``, p1 = small blind) and ``sd`` discards as PHH writes them."""
+    record = RECORDS["DEUCE_SEVEN_TRIPLE_DRAW"]
+    history = _load(dumps_phh(record))
+    assert history.variant == "F2L3D" and history.blinds_or_straddles == [1, 2, 0]
+    *_, final = list(history)
+    assert tuple(final.stacks) == record.final_stacks
+    assert "p2 sd Kh" in history.actions
 
 
 def test_a_wrong_stack_in_the_record_is_caught_by_the_replay() -> None:
