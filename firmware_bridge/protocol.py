@@ -108,13 +108,13 @@ class ProtocolError(ValueError):
     too_short
     """
 
-    def __init__(self, code, message):
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
 
 
-def _make_crc_table():
+def _make_crc_table() -> list[int]:
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -127,7 +127,7 @@ def _make_crc_table():
 _CRC_TABLE = _make_crc_table()
 
 
-def crc16(data, crc=0xFFFF):
+def crc16(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor).
 
     >>> hex(crc16(b"123456789"))
@@ -139,23 +139,23 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
-def _u16(value):
+def _u16(value: int) -> bytes:
     return bytes(((value >> 8) & 0xFF, value & 0xFF))
 
 
-def _u32(value):
+def _u32(value: int) -> bytes:
     return bytes(((value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF))
 
 
-def _get16(data, at):
+def _get16(data: bytes, at: int) -> int:
     return (data[at] << 8) | data[at + 1]
 
 
-def _get32(data, at):
+def _get32(data: bytes, at: int) -> int:
     return (data[at] << 24) | (data[at + 1] << 16) | (data[at + 2] << 8) | data[at + 3]
 
 
-def encode_frame(kind, seq, payload=b""):
+def encode_frame(kind: int, seq: int, payload: bytes = b"") -> bytes:
     """One frame as a printable line: ``:`` + base64(kind, seq, payload, crc) + newline."""
     if len(payload) > MAX_PAYLOAD:
         raise ProtocolError("too_long", f"payload of {len(payload)} bytes exceeds {MAX_PAYLOAD}")
@@ -164,7 +164,7 @@ def encode_frame(kind, seq, payload=b""):
     return b":" + binascii.b2a_base64(body).strip() + b"\n"
 
 
-def _is_base64(text):
+def _is_base64(text: bytes) -> bool:
     # Validate by hand: CPython and MicroPython decoders differ on stray characters,
     # and a frame must be accepted or refused identically on both sides.
     if len(text) % 4:
@@ -179,7 +179,7 @@ def _is_base64(text):
     return True
 
 
-def decode_frame(line):
+def decode_frame(line: bytes) -> tuple[int, int, bytes]:
     """Parse one line (with or without its newline) into ``(kind, seq, payload)``.
 
     Raises :class:`ProtocolError` with code ``noise`` (not a frame at all),
@@ -221,13 +221,13 @@ class LineReader:
     ([b':abc'], [b':def'])
     """
 
-    def __init__(self, limit=MAX_LINE):
+    def __init__(self, limit: int = MAX_LINE) -> None:
         self.limit = limit
         self.buf = bytearray()
         self.skipping = False
         self.overflows = 0
 
-    def feed(self, data):
+    def feed(self, data: bytes) -> list[bytes]:
         lines = []
         for b in data:
             if b == END:
@@ -245,7 +245,7 @@ class LineReader:
         return lines
 
 
-def kind_name(kind):
+def kind_name(kind: int) -> str:
     """``'SET_TEXT'`` for 0x10; unknown kinds read as ``'0x7f'``."""
     return KIND_NAMES.get(kind, f"0x{kind:02x}")
 
@@ -253,29 +253,31 @@ def kind_name(kind):
 # ---- payloads: pack_* builds, unpack_* parses and validates (ProtocolError on bad input)
 
 
-def _need(payload, size, name):
+def _need(payload: bytes, size: int, name: str) -> None:
     if len(payload) != size:
         raise ProtocolError("bad_length", f"{name} payload must be {size} bytes")
 
 
-def _ascii(data, name):
+def _ascii(data: bytes, name: str) -> str:
     for b in data:
         if b < 0x20 or b > 0x7E:
             raise ProtocolError("bad_value", f"{name} text must be printable ASCII")
     return data.decode()
 
 
-def pack_hello_request():
+def pack_hello_request() -> bytes:
     return bytes((PROTOCOL_VERSION,))
 
 
-def unpack_hello_request(payload):
+def unpack_hello_request(payload: bytes) -> int:
     """The host's protocol version."""
     _need(payload, 1, "HELLO request")
     return payload[0]
 
 
-def pack_hello(modules, digits, lamps, boot_id, firmware, board_id):
+def pack_hello(
+    modules: int, digits: int, lamps: int, boot_id: int, firmware: str, board_id: str
+) -> bytes:
     """The board's identity: version, module count, digits/module, lamps, boot id, names."""
     fw = firmware.encode()[:16]
     ident = board_id.encode()[: MAX_PAYLOAD - 9 - len(fw)]
@@ -283,7 +285,7 @@ def pack_hello(modules, digits, lamps, boot_id, firmware, board_id):
     return head + bytes((len(fw),)) + fw + ident
 
 
-def unpack_hello(payload):
+def unpack_hello(payload: bytes) -> tuple[int, int, int, int, int, str, str]:
     """-> ``(version, modules, digits, lamps, boot_id, firmware, board_id)``."""
     if len(payload) < 9 or len(payload) < 9 + payload[8]:
         raise ProtocolError("bad_length", "HELLO payload too short")
@@ -293,63 +295,65 @@ def unpack_hello(payload):
     return payload[0], payload[1], payload[2], payload[3], _get32(payload, 4), fw, ident
 
 
-def pack_ack(seq, boot_id):
+def pack_ack(seq: int, boot_id: int) -> bytes:
     return _u16(seq) + _u32(boot_id)
 
 
-def unpack_ack(payload):
+def unpack_ack(payload: bytes) -> tuple[int, int]:
     """-> ``(acked seq, boot_id)``."""
     _need(payload, 6, "ACK")
     return _get16(payload, 0), _get32(payload, 2)
 
 
-def pack_nak(seq, reason, boot_id):
+def pack_nak(seq: int, reason: int, boot_id: int) -> bytes:
     return _u16(seq) + bytes((reason,)) + _u32(boot_id)
 
 
-def unpack_nak(payload):
+def unpack_nak(payload: bytes) -> tuple[int, int, int]:
     """-> ``(refused seq, reason, boot_id)``."""
     _need(payload, 7, "NAK")
     return _get16(payload, 0), payload[2], _get32(payload, 3)
 
 
-def pack_pong(boot_id, token):
+def pack_pong(boot_id: int, token: bytes) -> bytes:
     return _u32(boot_id) + bytes(token)
 
 
-def unpack_pong(payload):
+def unpack_pong(payload: bytes) -> tuple[int, bytes]:
     """-> ``(boot_id, token)``."""
     if len(payload) < 4:
         raise ProtocolError("bad_length", "PONG payload too short")
     return _get32(payload, 0), bytes(payload[4:])
 
 
-def pack_status(boot_id, uptime_ms, counters):
+def pack_status(
+    boot_id: int, uptime_ms: int, counters: list[int] | tuple[int, ...] | range
+) -> bytes:
     out = _u32(boot_id) + _u32(uptime_ms)
     for value in counters:
         out += _u32(value)
     return out
 
 
-def unpack_status(payload):
+def unpack_status(payload: bytes) -> tuple[int, int, tuple[int, ...]]:
     """-> ``(boot_id, uptime_ms, counters tuple in COUNTERS order)``."""
     _need(payload, 8 + 4 * len(COUNTERS), "STATUS")
     counters = tuple(_get32(payload, 8 + 4 * i) for i in range(len(COUNTERS)))
     return _get32(payload, 0), _get32(payload, 4), counters
 
 
-def pack_error(code, detail):
+def pack_error(code: int, detail: str) -> bytes:
     return bytes((code,)) + detail.encode()[: MAX_PAYLOAD - 1]
 
 
-def unpack_error(payload):
+def unpack_error(payload: bytes) -> tuple[int, str]:
     """-> ``(code, detail)``."""
     if not payload:
         raise ProtocolError("bad_length", "ERROR payload is empty")
     return payload[0], _ascii(payload[1:], "error")
 
 
-def pack_set_text(module, text):
+def pack_set_text(module: int, text: str) -> bytes:
     data = text.encode()
     if len(data) > MAX_TEXT:
         raise ProtocolError("bad_value", f"text {text!r} is longer than {MAX_TEXT} bytes")
@@ -357,31 +361,31 @@ def pack_set_text(module, text):
     return bytes((module,)) + data
 
 
-def unpack_set_text(payload):
+def unpack_set_text(payload: bytes) -> tuple[int, str]:
     """-> ``(module, text)``."""
     if not payload or len(payload) > 1 + MAX_TEXT:
         raise ProtocolError("bad_length", f"SET_TEXT payload must be 1..{1 + MAX_TEXT} bytes")
     return payload[0], _ascii(payload[1:], "SET_TEXT")
 
 
-def pack_set_segments(module, segments):
+def pack_set_segments(module: int, segments: bytes) -> bytes:
     if len(segments) > MAX_TEXT:
         raise ProtocolError("bad_value", f"at most {MAX_TEXT} digits of segments")
     return bytes((module,)) + bytes(segments)
 
 
-def unpack_set_segments(payload):
+def unpack_set_segments(payload: bytes) -> tuple[int, bytes]:
     """-> ``(module, segment bytes, leftmost digit first)``."""
     if not payload or len(payload) > 1 + MAX_TEXT:
         raise ProtocolError("bad_length", "SET_SEGMENTS payload must be 1..17 bytes")
     return payload[0], bytes(payload[1:])
 
 
-def pack_brightness(module, level):
+def pack_brightness(module: int, level: int) -> bytes:
     return bytes((module, level))
 
 
-def unpack_brightness(payload):
+def unpack_brightness(payload: bytes) -> tuple[int, int]:
     """-> ``(module or ALL, level 0..15)``."""
     _need(payload, 2, "BRIGHTNESS")
     if payload[1] > MAX_LEVEL:
@@ -389,31 +393,31 @@ def unpack_brightness(payload):
     return payload[0], payload[1]
 
 
-def pack_blink(module, period_ms):
+def pack_blink(module: int, period_ms: int) -> bytes:
     return bytes((module,)) + _u16(period_ms)
 
 
-def unpack_blink(payload):
+def unpack_blink(payload: bytes) -> tuple[int, int]:
     """-> ``(module or ALL, period in ms; 0 = steady)``."""
     _need(payload, 3, "BLINK")
     return payload[0], _get16(payload, 1)
 
 
-def pack_clear(module):
+def pack_clear(module: int) -> bytes:
     return bytes((module,))
 
 
-def unpack_clear(payload):
+def unpack_clear(payload: bytes) -> int:
     """-> module or ALL."""
     _need(payload, 1, "CLEAR")
     return payload[0]
 
 
-def pack_set_lamp(lamp, red, green, blue, blink):
+def pack_set_lamp(lamp: int, red: int, green: int, blue: int, blink: bool | int) -> bytes:
     return bytes((lamp, red, green, blue, 1 if blink else 0))
 
 
-def unpack_set_lamp(payload):
+def unpack_set_lamp(payload: bytes) -> tuple[int, int, int, int, int]:
     """-> ``(lamp or ALL, red, green, blue, blink flag)``."""
     _need(payload, 5, "SET_LAMP")
     if payload[4] > 1:
