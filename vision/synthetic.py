@@ -38,7 +38,7 @@ class Degrade:
 
     level: float = 1.0
     speed: tuple[float, float] = (25.0, 70.0)  # px per frame
-    exposure: float = 0.25  # fraction of the frame interval the shutter is open
+    exposure: float = 0.1  # fraction of the frame interval the shutter is open (LED-lit)
 
 
 @dataclass

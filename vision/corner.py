@@ -1,0 +1,173 @@
+"""Find the rank and suit glyphs in a card's index corner and turn them into features.
+
+A *corner* is the top-left part of an upright card resampled to the canonical
+scale of :mod:`vision.decks` (card 300 px wide): :data:`CORNER_W` x :data:`CORNER_H`
+pixels. The index is segmented by ink (pixels well darker than the paper), the
+rank glyph is the top-most ink near the left edge (the two digits of a ten are
+merged), and the suit glyph is the ink right below it.
+
+>>> from controller.cards import Card
+>>> from vision.decks import STYLES, render_face, face_on
+>>> corner = canonical_corner(face_on(render_face(STYLES["jumbo"], Card("Qs"))))
+>>> glyphs = find_index(corner)
+>>> glyphs is not None and glyphs.rank_box[1] < glyphs.suit_box[1]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+CORNER_W, CORNER_H = 96, 190
+GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
+_CELL = 6
+_BINS = 9
+_NCELL = GLYPH // _CELL
+FEATURE_LEN = _NCELL * _NCELL * _BINS + GLYPH * GLYPH // 16 + 2
+# which cell each pixel of the glyph image belongs to
+_CELL_OF = ((np.arange(GLYPH)[:, None] // _CELL) * _NCELL
+            + np.arange(GLYPH)[None, :] // _CELL).ravel()
+
+
+def hog(img: np.ndarray) -> np.ndarray:
+    """Histogram of oriented gradients: unsigned orientation, GLYPH/6 cells a side, 9 bins.
+
+    (OpenCV 5 no longer ships HOGDescriptor in the main module, so it is done here.)
+    """
+    f = img.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=1)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=1)
+    mag, ang = cv2.cartToPolar(gx, gy, angleInDegrees=True)
+    bins = ((ang.ravel() % 180.0) / (180.0 / _BINS)).astype(np.int64) % _BINS
+    hist = np.bincount(_CELL_OF * _BINS + bins, weights=mag.ravel(),
+                       minlength=_NCELL * _NCELL * _BINS).astype(np.float32)
+    hist = hist.reshape(_NCELL * _NCELL, _BINS)
+    hist /= np.sqrt((hist**2).sum(axis=1, keepdims=True) + 1e3)
+    return hist.ravel()
+
+
+@dataclass(frozen=True)
+class IndexGlyphs:
+    """The segmented index: glyph boxes (x, y, w, h) and their feature vectors."""
+
+    rank_box: tuple[int, int, int, int]
+    suit_box: tuple[int, int, int, int]
+    rank_features: np.ndarray
+    suit_features: np.ndarray
+    ink_fraction: float
+
+
+def canonical_corner(card: np.ndarray) -> np.ndarray:
+    """The top-left corner of an upright card image of any size, at canonical scale (BGR)."""
+    h, w = card.shape[:2]
+    k = 300.0 / w
+    cw, ch = min(w, round(CORNER_W / k)), min(h, round(CORNER_H / k))
+    return cv2.resize(card[:ch, :cw], (CORNER_W, CORNER_H), interpolation=cv2.INTER_AREA
+                      if k < 1 else cv2.INTER_LINEAR)
+
+
+def ink_mask(corner: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """Binary mask of the index ink, and the paper brightness; None if no contrast."""
+    gray = corner if corner.ndim == 2 else cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY)
+    paper = float(np.percentile(gray, 90))
+    dark = float(np.percentile(gray, 1))
+    if paper < 60 or paper - dark < 45:
+        return None
+    thresh = dark + 0.55 * (paper - dark)
+    mask = (gray < thresh).astype(np.uint8)
+    return mask, paper
+
+
+def _merge(a: tuple[int, int, int, int], b: tuple[int, int, int, int]
+           ) -> tuple[int, int, int, int]:
+    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
+    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _components(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """Candidate glyph components (x, y, w, h, area), noise and card edges removed."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < 12 or h < 7 or h > 0.5 * CORNER_H or w > 0.8 * CORNER_W:
+            continue
+        if x <= 1 or y <= 1:  # the card's own edge or a shadow line
+            continue
+        if area > 0.9 * w * h and min(w, h) < 5:  # ruled lines of a picture frame
+            continue
+        out.append((x, y, w, h, area))
+    return out
+
+
+def _rank_box(comps: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int] | None:
+    left = [c for c in comps if c[0] < 0.55 * CORNER_W]
+    if not left:
+        return None
+    first = min(left, key=lambda c: c[1])
+    box = first[:4]
+    for c in comps:  # the other digit of a ten, or a broken stroke of the same glyph
+        if c is first:
+            continue
+        overlap = min(box[1] + box[3], c[1] + c[3]) - max(box[1], c[1])
+        gap = max(c[0] - (box[0] + box[2]), box[0] - (c[0] + c[2]))
+        similar = abs(c[3] - first[3]) < 0.3 * first[3] and abs(c[1] - first[1]) < 0.25 * first[3]
+        if similar and overlap > 0.6 * min(box[3], c[3]) and gap < 0.6 * box[3]:
+            box = _merge(box, c[:4])
+    return box
+
+
+def _suit_box(comps: list[tuple[int, int, int, int, int]],
+              rank: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+    rx0, ry1, rcx = rank[0], rank[1] + rank[3], rank[0] + rank[2] / 2
+    below = [c for c in comps if c[1] >= ry1 - 2 and c[1] < ry1 + 1.5 * rank[3]
+             and abs(c[0] + c[2] / 2 - rcx) < max(rank[2], c[2]) * 0.9 + 4 and c[0] >= rx0 - 12]
+    if not below:
+        return None
+    first = min(below, key=lambda c: c[1])
+    box = first[:4]
+    for c in below:  # a suit drawn in pieces (a club's stem)
+        if c is not first and c[1] < box[1] + box[3] and c[0] < box[0] + box[2] + 2 \
+                and c[0] + c[2] > box[0] - 2:
+            box = _merge(box, c[:4])
+    return box
+
+
+def glyph_features(mask: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """HOG of the glyph scaled into a square (aspect kept) plus its aspect and size."""
+    x, y, w, h = box
+    glyph = mask[y:y + h, x:x + w].astype(np.float32)
+    side = max(w, h)
+    canvas = np.zeros((side, side), np.float32)
+    canvas[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = glyph
+    small = cv2.resize(canvas, (GLYPH - 4, GLYPH - 4), interpolation=cv2.INTER_AREA)
+    img = np.zeros((GLYPH, GLYPH), np.uint8)
+    img[2:-2, 2:-2] = np.clip(small * 255, 0, 255).astype(np.uint8)
+    coarse = cv2.resize(img, (GLYPH // 4, GLYPH // 4), interpolation=cv2.INTER_AREA)
+    extra = np.array([w / h, h / CORNER_H * 4], np.float32)
+    return np.concatenate([hog(img), coarse.ravel() / 255.0, extra]).astype(np.float32)
+
+
+def find_index(corner: np.ndarray) -> IndexGlyphs | None:
+    """Segment the rank and suit glyphs of a canonical corner; None when there is no index."""
+    found = ink_mask(corner)
+    if found is None:
+        return None
+    mask, _paper = found
+    ink = float(mask.mean())
+    comps = _components(mask)
+    rank = _rank_box(comps)
+    if rank is None:
+        return None
+    suit = _suit_box(comps, rank)
+    if suit is None:
+        return None
+    return IndexGlyphs(rank, suit, glyph_features(mask, rank), glyph_features(mask, suit), ink)
+
+
+__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "canonical_corner",
+           "find_index", "glyph_features", "ink_mask"]

@@ -1,0 +1,144 @@
+"""Find cards in the shoe window and cut out an upright index corner.
+
+The window is scanned at quarter resolution: a column belongs to a card when enough
+of it is bright (card stock against the dark shoe). Runs of card columns are cards
+(or cards stuck together); a run's left end is a card's leading edge. Something
+that is not as tall as a card (a finger, a chip, a glint) never makes a run.
+
+>>> import numpy as np
+>>> frame = np.full((480, 640, 3), 30, np.uint8)
+>>> frame[40:440, 200:486] = 235
+>>> [(r.left, r.right) for r in find_runs(frame, Calibration())]
+[(200, 484)]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.corner import CORNER_H, CORNER_W
+from vision.decks import CARD_W
+
+STEP = 4  # the coarse scan's subsampling
+BRIGHT = 85  # grey level above which a coarse pixel counts as card stock
+TALL = 0.45  # fraction of the card height a column needs to count as card
+
+
+@dataclass(frozen=True)
+class Run:
+    """A horizontal run of card columns, in full-resolution window coordinates."""
+
+    left: int
+    right: int
+    width_window: int
+
+    @property
+    def lead_visible(self) -> bool:
+        return self.left > STEP
+
+    @property
+    def tail_visible(self) -> bool:
+        return self.right < self.width_window - 2 * STEP
+
+    @property
+    def width(self) -> int:
+        return self.right - self.left
+
+
+def window_gray(frame: np.ndarray, cal: Calibration) -> np.ndarray:
+    x, y, w, h = cal.window
+    roi = frame[y:y + h, x:x + w]
+    return roi if roi.ndim == 2 else cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY)
+
+
+def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = None
+              ) -> list[Run]:
+    """Runs of card-tall bright columns in the window, left to right."""
+    g = window_gray(frame, cal) if gray is None else gray
+    coarse = g[::STEP, ::STEP]
+    counts = (coarse > BRIGHT).sum(axis=0)
+    is_card = counts >= TALL * cal.card_height / STEP
+    if not is_card.any():
+        return []
+    padded = np.concatenate(([False], is_card, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    runs: list[Run] = []
+    for a, b in zip(edges[::2], edges[1::2], strict=True):
+        if b - a < 2:
+            continue
+        run = Run(int(a) * STEP, int(b - 1) * STEP, g.shape[1])
+        if runs and run.right - runs[-1].left <= 1.05 * cal.card_width:
+            # a dark picture on the face splits one card into two runs: join them
+            run = Run(runs.pop().left, run.right, g.shape[1])
+        runs.append(run)
+    return runs
+
+
+def _edge_along(profile: np.ndarray) -> float | None:
+    """Sub-pixel position where a dark-to-bright profile crosses half way."""
+    lo, hi = float(np.percentile(profile, 5)), float(np.percentile(profile, 95))
+    if hi - lo < 40:
+        return None
+    above = np.flatnonzero(profile > (lo + hi) / 2)
+    return float(above[0]) if len(above) else None
+
+
+def card_pose(gray: np.ndarray, run: Run, cal: Calibration
+              ) -> tuple[float, float, float] | None:
+    """(x, y, angle) of the card's top-left corner and its tilt, from its left and top edges."""
+    h = cal.card_height
+    x0 = max(run.left - 3 * STEP, 0)
+    strip_w = 6 * STEP
+    xs = []
+    # the left edge, measured in two bands below the index (rows relative to the card top)
+    coarse = gray[::STEP, min(run.left + 2 * STEP, gray.shape[1] - 1)]
+    bright = np.flatnonzero(coarse > BRIGHT)
+    if len(bright) == 0:
+        return None
+    top0 = float(bright[0] * STEP)
+    for frac in (0.12, 0.55):
+        y = int(top0 + frac * h)
+        if y + 4 > gray.shape[0] or x0 + strip_w > gray.shape[1]:
+            return None
+        band = gray[max(y - 3, 0):y + 4, x0:x0 + strip_w].mean(axis=0)
+        e = _edge_along(band)
+        if e is None:
+            return None
+        xs.append((x0 + e, y))
+    (xa, ya), (xb, yb) = xs
+    angle = math.atan2(xb - xa, yb - ya)  # positive: the card leans right going down
+    # the top edge, measured just right of the index
+    cx = int(xa + 0.4 * cal.card_width)
+    if cx + 4 > gray.shape[1]:
+        return None
+    y0 = max(int(top0) - 3 * STEP, 0)
+    col = gray[y0:y0 + 6 * STEP, max(cx - 3, 0):cx + 4].mean(axis=1)
+    e = _edge_along(col)
+    if e is None:
+        return None
+    top_at_cx = y0 + e
+    top = top_at_cx + math.tan(angle) * (cx - xa)
+    left_at_top = xa - math.tan(angle) * (ya - top)
+    return left_at_top, top, angle
+
+
+def corner_crop(frame_roi: np.ndarray, pose: tuple[float, float, float], cal: Calibration
+                ) -> np.ndarray:
+    """The upright index corner at canonical scale, warped from the window image."""
+    x, y, angle = pose
+    k = cal.card_height / 420.0 * (CARD_W / 300)
+    c, s = math.cos(angle), math.sin(angle)
+    # canonical corner (u, v) -> frame: origin + k * R(angle) (u, v); the card's
+    # left edge runs along (sin a, cos a) in frame coordinates
+    m = np.array([[k * c, k * s, x], [-k * s, k * c, y]], np.float32)
+    return cv2.warpAffine(frame_roi, m, (CORNER_W, CORNER_H),
+                          flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+__all__ = ["BRIGHT", "STEP", "Run", "card_pose", "corner_crop", "find_runs", "window_gray"]

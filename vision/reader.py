@@ -1,0 +1,202 @@
+"""The shoe reader: frames in, exactly one event per physical card out.
+
+Each frame: find card runs in the calibrated window (:mod:`vision.locate`), match
+them to the cards already passing (cards travel right to left and never overtake),
+read the index of each card whose corner is fully in view, and decide:
+
+* a card is only reported once its trailing edge has been seen too, so that two
+  cards stuck together (one run wider than a card) are never reported as one;
+* :class:`CardSeen` needs at least two confident readings of the same card and no
+  confident reading of another card;
+* a card that leaves without that is :class:`CardUnreadable` (with its best crop);
+* a run wider than a card is :class:`CardsTogether`.
+
+>>> from controller.cards import Card
+>>> from vision.synthetic import SyntheticShoe
+>>> shoe = SyntheticShoe(seed=2, deck_style="jumbo")
+>>> reader = ShoeReader()
+>>> events = [e for f in shoe.stream([Card("Kc"), Card("4h")]) for e in reader.feed(*f)]
+>>> [str(e.card) for e in events]
+['Kc', '4h']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from controller.cards import Card
+from vision.calibration import Calibration
+from vision.classify import IndexClassifier, Reading, combine
+from vision.corner import find_index
+from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
+from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
+
+TOGETHER = 1.18  # a run this many card widths wide is more than one card
+MIN_AGREE = 3  # confident readings needed before a card is reported
+
+
+@dataclass
+class _Pass:
+    """One card (or a clump of cards) crossing the window."""
+
+    left: int
+    readings: list[Reading] = field(default_factory=list)
+    best_crop: np.ndarray | None = None
+    best_conf: float = -1.0
+    width_seen: bool = False
+    together: bool = False
+    done: bool = False
+    exited: bool = False
+
+
+class ShoeReader:
+    """Feed it frames in order; it returns the events each frame completes."""
+
+    def __init__(self, calibration: Calibration | None = None,
+                 classifier: IndexClassifier | None = None) -> None:
+        self.cal = calibration or Calibration()
+        self.clf = classifier or _default_classifier()
+        self.passes: list[_Pass] = []
+        self.max_step = int(0.45 * self.cal.card_width)
+
+    def feed(self, frame_no: int, timestamp: float, frame: np.ndarray) -> list[VisionEvent]:
+        gray = window_gray(frame, self.cal)
+        runs = find_runs(frame, self.cal, gray)
+        events: list[VisionEvent] = []
+        matched = self._match(runs)
+        for p in [p for p in self.passes if p not in matched.values()]:
+            events.extend(self._finish(p, frame_no, timestamp))
+        self.passes = [matched[i] for i in sorted(matched)]
+        for i, p in matched.items():
+            run = runs[i]
+            self._observe(p, run, gray)
+            events.extend(self._decide(p, frame_no, timestamp))
+        return events
+
+    def flush(self, frame_no: int, timestamp: float) -> list[VisionEvent]:
+        """End of the stream: settle every card still in the window."""
+        events = [e for p in self.passes for e in self._finish(p, frame_no, timestamp)]
+        self.passes = []
+        return events
+
+    # -- tracking -----------------------------------------------------------------------
+    def _match(self, runs: list[Run]) -> dict[int, _Pass]:
+        """Pair runs with passing cards, in order, left to right."""
+        out: dict[int, _Pass] = {}
+        queue = list(self.passes)
+        for i, run in enumerate(runs):
+            if not run.lead_visible:
+                # a card leaving on the left: it is the oldest one still here
+                if queue and queue[0].left - run.left <= self.max_step * 2:
+                    p = queue.pop(0)
+                    p.exited = True
+                    out[i] = p
+                continue
+            back = 0.1 * self.cal.card_width + STEP * 3  # a card pulled back a little
+            if queue and run.left - back <= queue[0].left <= run.left + self.max_step + STEP:
+                out[i] = queue.pop(0)
+                continue
+            if queue:
+                # the oldest card vanished (or jumped impossibly far): it is settled
+                # when unmatched; this run starts a new card
+                queue.pop(0)
+            out[i] = _Pass(run.left)
+        return out
+
+    def _observe(self, p: _Pass, run: Run, gray: np.ndarray) -> None:
+        if not run.lead_visible:
+            return
+        p.left = run.left
+        if run.tail_visible:
+            p.width_seen = True
+            if run.width > TOGETHER * self.cal.card_width:
+                p.together = True
+        elif run.width > TOGETHER * self.cal.card_width:
+            p.together = True
+        if p.done or p.together or len(p.readings) >= 6:
+            return
+        if run.left + 0.4 * self.cal.card_width > run.right:
+            return  # the index corner is not fully on this side of the window yet
+        pose = card_pose(gray, run, self.cal)
+        if pose is None:
+            return
+        crop = corner_crop(gray, pose, self.cal)
+        glyphs = find_index(crop)
+        reading = Reading(None, 0.0) if glyphs is None else self._read(glyphs)
+        p.readings.append(reading)
+        if reading.confidence > p.best_conf or p.best_crop is None:
+            p.best_conf, p.best_crop = reading.confidence, crop
+
+    def _read(self, glyphs: object) -> Reading:
+        from vision.corner import IndexGlyphs
+
+        assert isinstance(glyphs, IndexGlyphs)
+        generic = self.clf.read(glyphs)
+        model = self.cal.deck_model
+        if model is None:
+            return generic
+        deck = combine(*model.probabilities(glyphs))
+        if generic.card is not None and generic.card is not deck.card \
+                and generic.confidence > 0.95:
+            return Reading(deck.card, min(deck.confidence, 1 - generic.confidence))
+        return deck
+
+    # -- deciding -----------------------------------------------------------------------
+    def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
+        sure = [r for r in p.readings if r.card is not None
+                and r.confidence >= self.cal.threshold]
+        cards = {r.card for r in sure}
+        if len(cards) != 1:
+            return None, 0.0
+        card = cards.pop()
+        # a doubtful reading of another card is also a reason to doubt
+        if any(r.card is not None and r.card is not card and r.confidence >= 0.5
+               for r in p.readings):
+            return None, 0.0
+        if len(sure) < MIN_AGREE:
+            return None, 0.0
+        return card, float(np.mean([r.confidence for r in sure]))
+
+    def _decide(self, p: _Pass, frame_no: int, ts: float) -> list[VisionEvent]:
+        if p.done:
+            return []
+        if p.together and p.width_seen:
+            p.done = True
+            return [CardsTogether(frame_no, ts)]
+        if not p.width_seen:
+            return []
+        card, conf = self._verdict(p)
+        if card is None:
+            return []
+        p.done = True
+        return [CardSeen(card, round(conf, 4), frame_no, ts)]
+
+    def _finish(self, p: _Pass, frame_no: int, ts: float) -> list[VisionEvent]:
+        """A card has left the window: report it if nothing was reported yet."""
+        if p.done:
+            return []
+        p.done = True
+        if p.together:
+            return [CardsTogether(frame_no, ts)]
+        if not p.readings and not p.width_seen:
+            return []  # only a sliver crossed a corner of the window: no card came out
+        card, conf = self._verdict(p)
+        if card is not None and p.width_seen:
+            return [CardSeen(card, round(conf, 4), frame_no, ts)]
+        crop = p.best_crop if p.best_crop is not None else np.zeros((8, 8), np.uint8)
+        return [CardUnreadable(frame_no, ts, crop)]
+
+
+_CLASSIFIER: IndexClassifier | None = None
+
+
+def _default_classifier() -> IndexClassifier:
+    global _CLASSIFIER
+    if _CLASSIFIER is None:
+        _CLASSIFIER = IndexClassifier.load()
+    return _CLASSIFIER
+
+
+__all__ = ["MIN_AGREE", "TOGETHER", "ShoeReader"]

@@ -1,0 +1,142 @@
+"""Train the generic glyph model (``vision/models/glyphs.npz``) on rendered decks.
+
+Run: ``.venv/bin/python -m vision.training.train_glyphs [--aug 8] [--seed 0]``.
+Only the non-held-out deck styles are used; the held-out ones are scored at the end
+and are what ``benchmarks/bench_vision.py`` reports as "unseen decks". Bounded: about
+a minute on one core. Pure numpy (a two-layer network trained with Adam).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import cv2
+import numpy as np
+
+from controller.cards import Card
+from vision.classify import (
+    MODEL_PATH,
+    RANK_LABELS,
+    SUIT_LABELS,
+    GlyphNet,
+    IndexClassifier,
+    labels_of,
+)
+from vision.corner import canonical_corner, find_index
+from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
+
+
+def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A card as a camera might deliver it, cut at a slightly wrong card edge."""
+    angle = rng.normal(0, 1.2)
+    scale = 1 + rng.normal(0, 0.025)
+    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, scale)
+    m[:, 2] += rng.uniform(-3, 6, 2)
+    bg = rng.uniform(10, 90)
+    canvas = cv2.warpAffine(face, m, (CARD_W, CARD_H), borderValue=(0, 0, 0, 0))
+    alpha = canvas[:, :, 3:4].astype(np.float32) / 255
+    img = canvas[:, :, :3].astype(np.float32) * alpha + bg * (1 - alpha)
+    img = img * rng.uniform(0.55, 1.1) + rng.uniform(-10, 10)
+    if rng.random() < 0.35:  # a far or low-resolution camera: the card 70..200 px wide
+        k = rng.uniform(70, 200) / CARD_W
+        small = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+        img = cv2.resize(small, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
+    blur = int(rng.integers(0, 8))
+    if blur >= 2:
+        img = cv2.blur(img, (blur, 1))
+    if rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.3))
+    img += rng.normal(0, rng.uniform(0, 6), img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def samples(styles: list[DeckStyle], aug: int, seed: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Glyph features and labels for every card (and the back) of ``styles``."""
+    rng = np.random.default_rng(seed)
+    rx, ry, sx, sy = [], [], [], []
+    for style in styles:
+        cards: list[Card | None] = [*style.cards(), None]
+        for card in cards:
+            face = render_face(style, card)
+            r_label, s_label = labels_of(card)
+            for _ in range(aug * (3 if card is None or card.is_joker else 1)):
+                glyphs = find_index(canonical_corner(degrade_card(face, rng)))
+                if glyphs is None:
+                    continue
+                if r_label is not None and not (card is not None and card.is_joker):
+                    rx.append(glyphs.rank_features)
+                    ry.append(r_label)
+                sx.append(glyphs.suit_features)
+                sy.append(s_label)
+    return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
+
+
+def train_net(x: np.ndarray, y: np.ndarray, n_classes: int, seed: int, hidden: int = 96,
+              epochs: int = 40) -> GlyphNet:
+    """Softmax network, one ReLU layer, Adam, weight decay."""
+    rng = np.random.default_rng(seed)
+    mean, std = x.mean(axis=0), x.std(axis=0) + 1e-3
+    z = ((x - mean) / std).astype(np.float32)
+    params = [rng.normal(0, np.sqrt(2 / z.shape[1]), (z.shape[1], hidden)).astype(np.float32),
+              np.zeros(hidden, np.float32),
+              rng.normal(0, np.sqrt(1 / hidden), (hidden, n_classes)).astype(np.float32),
+              np.zeros(n_classes, np.float32)]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    step, lr, decay = 0, 2e-3, 1e-4
+    for _ in range(epochs):
+        order = rng.permutation(len(z))
+        for i in range(0, len(z), 128):
+            idx = order[i:i + 128]
+            xb, yb = z[idx], y[idx]
+            xb = xb + rng.normal(0, 0.1, xb.shape).astype(np.float32)  # feature noise
+            h_pre = xb @ params[0] + params[1]
+            h = np.maximum(h_pre, 0)
+            logits = h @ params[2] + params[3]
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            p[np.arange(len(yb)), yb] -= 1
+            g_logits = p / len(yb)
+            g_h = (g_logits @ params[2].T) * (h_pre > 0)
+            grads = [xb.T @ g_h + decay * params[0], g_h.sum(0),
+                     h.T @ g_logits + decay * params[2], g_logits.sum(0)]
+            step += 1
+            for j, g in enumerate(grads):
+                m[j] = 0.9 * m[j] + 0.1 * g
+                v[j] = 0.999 * v[j] + 0.001 * g * g
+                mh, vh = m[j] / (1 - 0.9**step), v[j] / (1 - 0.999**step)
+                params[j] -= lr * mh / (np.sqrt(vh) + 1e-8)
+    return GlyphNet(mean.astype(np.float32), std.astype(np.float32), *params)
+
+
+def accuracy(net: GlyphNet, x: np.ndarray, y: np.ndarray) -> float:
+    return float((net.probs(x).argmax(axis=1) == y).mean()) if len(y) else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--aug", type=int, default=8, help="degraded copies per card")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    t0 = time.time()
+    train = available_styles(include_held_out=False)
+    held = [s for s in available_styles() if s.held_out]
+    rx, ry, sx, sy = samples(train, args.aug, args.seed)
+    print(f"train styles: {', '.join(s.name for s in train)}")
+    print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
+    rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed)
+    suit_net = train_net(sx, sy, len(SUIT_LABELS), args.seed + 1)
+    print(f"trained in {time.time() - t0:.0f}s; train accuracy rank "
+          f"{accuracy(rank_net, rx, ry):.4f} suit {accuracy(suit_net, sx, sy):.4f}")
+    hx, hy, hsx, hsy = samples(held, 2, args.seed + 7)
+    print(f"held-out styles ({', '.join(s.name for s in held)}): rank "
+          f"{accuracy(rank_net, hx, hy):.4f} suit {accuracy(suit_net, hsx, hsy):.4f}")
+    IndexClassifier(rank_net, suit_net).save(MODEL_PATH)
+    print(f"saved {MODEL_PATH} ({MODEL_PATH.stat().st_size // 1024} KiB)")
+
+
+if __name__ == "__main__":
+    main()
