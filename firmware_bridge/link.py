@@ -220,7 +220,9 @@ class DisplayLink:
         with self._lock:
             self._queries.append(query)
         self._wake.set()
-        query.done.wait(timeout)
+        if not query.done.wait(timeout):
+            with self._lock, contextlib.suppress(ValueError):
+                self._queries.remove(query)  # nobody waits for it any more
         return query.result
 
     # ---- the thread
@@ -243,6 +245,11 @@ class DisplayLink:
                 log.info("display link down: %s", e)
                 with self._lock:
                     self._status.last_error = str(e) or type(e).__name__
+            except Exception as e:  # a bug here must not leave the display dead
+                log.exception("display link session failed")
+                with self._lock:
+                    self._status.last_error = f"{type(e).__name__}: {e}"
+                self._stop.wait(self.backoff[1])
             finally:
                 self._disconnect(port)
 
