@@ -113,5 +113,5 @@ def draw_png(
                 shown = tuple(v * 255 // peak for v in (b, g, r)) if peak else (40, 40, 40)
                 cv2.circle(image, centre, 10, shown, -1)
     out = Path(path)
-    cv2.imwrite(str(out), image)
+    cv2.imwrite(str(out), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
     return out
