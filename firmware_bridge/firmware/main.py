@@ -80,6 +80,7 @@ class Firmware:
         self.host_lost = True
         self.protected = False
         self.last_rewrite = self.started
+        self.dirty = True  # something new to draw
 
     # ---- life cycle
 
@@ -178,6 +179,7 @@ class Firmware:
             self.nak(seq, _NAK_FOR.get(e.code, protocol.NAK_BAD_VALUE))
             return
         self.last_seq = seq
+        self.dirty = True
         self.ack(seq)
 
     def apply(self, kind, payload):
@@ -276,11 +278,29 @@ class Firmware:
             return True
         return (self.elapsed(now, self.started) % period) < (period // 2 or 1)
 
+    def moving(self):
+        """True while something blinks: then every pass must redraw."""
+        for module in self.modules:
+            if module.blink_ms:
+                return True
+        for lamp in self.lamps:
+            if lamp[3]:
+                return True
+        return False
+
     def draw(self, now):
         lost = self.last_heard is None or self.elapsed(now, self.last_heard) > NO_HOST_MS
         if lost and not self.host_lost:
             self.counters[HOST_LOST] += 1
+        if lost != self.host_lost:
+            self.dirty = True
         self.host_lost = lost
+        rewrite = self.elapsed(now, self.last_rewrite) >= REWRITE_MS
+        # Idle passes (nothing new, nothing blinking) skip the work: on the Pico the
+        # loop runs every millisecond and should not churn the heap.
+        if not (self.dirty or rewrite or self.moving()):
+            return
+        self.dirty = False
         first = 0
         for chain in self.chains:
             patterns = []
@@ -296,7 +316,7 @@ class Firmware:
             chain.show(patterns)
             chain.set_levels(levels)
             first += chain.count
-        if self.elapsed(now, self.last_rewrite) >= REWRITE_MS:
+        if rewrite:
             self.last_rewrite = now
             for chain in self.chains:
                 chain.rewrite()
