@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.log.errors import LogError
 from controller.log.events import SESSION_STREAM, Kind, LogEvent
 from controller.log.export import hand_record_of, session_info
 from controller.log.replay import HandLog, hand_logs
@@ -55,8 +56,6 @@ def show_hand(store: EventStore, session: str, hand: int) -> dict[str, Any]:
     session_info(store, session)
     logs = {log.hand: log for log in hand_logs(store, session)}
     if hand not in logs:
-        from controller.log.errors import LogError
-
         raise LogError("unknown_hand", f"session {session!r} has no hand {hand}")
     log = logs[hand]
     row = _hand_row(log)

@@ -16,8 +16,8 @@ class LogError(PitbossError):
     """Anything the hand log refuses; the log is unchanged when it is raised.
 
     Codes in use: ``bad_event``, ``duplicate_event``, ``sequence_gap``,
-    ``bad_db_url``, ``db_unreachable``, ``schema_too_new``, ``unknown_session``,
-    ``unknown_hand``, ``session_closed``, ``session_not_open``,
+    ``bad_db_url``, ``db_unreachable``, ``db_error``, ``schema_too_new``, ``unknown_session``,
+    ``unknown_hand``, ``session_exists``, ``session_closed``,
     ``hand_in_progress``, ``no_hand_in_progress``, ``bank_unbalanced``,
     ``bad_ledger_entry``, ``alias_cycle``, ``export_unavailable``,
     ``bad_hand_record``, ``bad_format``.

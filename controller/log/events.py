@@ -107,9 +107,7 @@ class LogEvent:
             return cls(d["session"], d["hand"], d["seq"], parse_time(d["time"]),
                        Source(d["source"]), d["kind"], dict(d.get("payload") or {}))
         except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, LogError):
-                raise
-            raise LogError("bad_event", f"not a log event: {exc}") from None
+            raise LogError("bad_event", f"not a log event: {exc!r}") from None
 
 
 def dump_payload(payload: Mapping[str, Any]) -> str:

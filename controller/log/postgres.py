@@ -72,6 +72,13 @@ class PostgresStore(EventStore):
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, psycopg.errors.UniqueViolation)
 
+    def _db_failure(self, exc: BaseException) -> LogError | None:
+        if isinstance(exc, psycopg.OperationalError):
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+            return LogError("db_unreachable", f"lost PostgreSQL at {self.url} ({reason}); "
+                            "nothing was recorded")
+        return None
+
     def close(self) -> None:
         self._conn.close()
 

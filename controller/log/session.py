@@ -175,6 +175,9 @@ class TableLog:
         """Open a new session and return its writer."""
         now = clock()
         sid = session_id or f"{now:%Y%m%d-%H%M}-{secrets.token_hex(3)}"
+        if store.last_seq(sid, SESSION_STREAM):
+            raise LogError("session_exists", f"session {sid!r} is already in the log; "
+                           "choose another id or carry on with that session")
         info = SessionInfo(sid, table.strip() or "table", _chip_unit(chip_unit), stakes, currency)
         store.append(LogEvent(sid, SESSION_STREAM, 1, now, source, Kind.SESSION_OPEN,
                               info.payload()))

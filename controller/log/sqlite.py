@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from controller.log.errors import LogError
 from controller.log.schema import MIGRATIONS
 from controller.log.store import EventStore, Row
 
@@ -23,10 +24,11 @@ __all__ = ["SQLiteStore"]
 class SQLiteStore(EventStore):
     """The default store: one file, safe against crashes."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, timeout: float = 30.0) -> None:
+        """Open (creating) the file; ``timeout`` is how long to wait for another writer."""
         self.path = path
         self.url = str(path)
-        self._conn = sqlite3.connect(path, isolation_level=None, timeout=30.0,
+        self._conn = sqlite3.connect(path, isolation_level=None, timeout=timeout,
                                      check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=FULL")
@@ -35,13 +37,23 @@ class SQLiteStore(EventStore):
     @contextmanager
     def _write(self) -> Iterator[Any]:
         cur = self._conn.cursor()
-        cur.execute("BEGIN IMMEDIATE")
+        try:
+            cur.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise self._failure(exc) from exc
         try:
             yield cur
-        except BaseException:
-            cur.execute("ROLLBACK")
+            cur.execute("COMMIT")
+        except BaseException as exc:
+            if self._conn.in_transaction:
+                cur.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError):
+                raise self._failure(exc) from exc
             raise
-        cur.execute("COMMIT")
+
+    def _failure(self, exc: sqlite3.OperationalError) -> LogError:
+        return LogError("db_error", f"the hand log {self.path} could not be written ({exc}); "
+                        "nothing was recorded")
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return self._conn.execute(sql, tuple(params)).fetchall()
@@ -51,6 +63,7 @@ class SQLiteStore(EventStore):
 
     def _is_unique_violation(self, exc: BaseException) -> bool:
         return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)
+
 
     def close(self) -> None:
         self._conn.close()

@@ -25,6 +25,7 @@ no gaps; appending a sequence number already used is refused
 
 from __future__ import annotations
 
+import json
 import os
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
@@ -148,8 +149,15 @@ class EventStore(AbstractContextManager["EventStore"]):
         except Exception as exc:
             if self._is_unique_violation(exc):
                 raise _duplicate(event) from None
+            failure = self._db_failure(exc)
+            if failure is not None:
+                raise failure from exc
             raise
         return event
+
+    def _db_failure(self, exc: BaseException) -> LogError | None:
+        """The database itself failing (locked, disk, connection lost), as a LogError."""
+        return None
 
     def _lock_hand(self, cur: Any, event: LogEvent) -> None:
         """Serialise writers of one hand (SQLite's BEGIN IMMEDIATE already does)."""
@@ -246,8 +254,6 @@ def _now_text() -> str:
 
 
 def _event_from_row(row: Row) -> LogEvent:
-    import json
-
     session, hand, seq, time, source, kind, payload = row
     return LogEvent(session, int(hand), int(seq), parse_time(time), Source(source), kind,
                     json.loads(payload))

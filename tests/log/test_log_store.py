@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -100,7 +101,7 @@ def test_a_log_from_a_newer_pitboss_is_refused(db_url: str) -> None:
     assert err.value.code == "schema_too_new"
 
 
-def test_old_schema_is_upgraded_in_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_old_schema_is_upgraded_in_place(tmp_path: Path) -> None:
     """A version-1 log (no aliases table) gains version 2 on open and keeps its events."""
     path = tmp_path / "v1.sqlite3"
     with open_store(path) as store:
@@ -116,7 +117,7 @@ def test_old_schema_is_upgraded_in_place(tmp_path) -> None:  # type: ignore[no-u
         assert store.aliases() == {"bobby": "Robert"}
 
 
-def test_sqlite_is_wal_and_syncs_every_commit(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_sqlite_is_wal_and_syncs_every_commit(tmp_path: Path) -> None:
     with open_store(tmp_path / "x.sqlite3") as store:
         assert isinstance(store, SQLiteStore)
         assert store.pragma("journal_mode") == "wal"
@@ -133,7 +134,7 @@ def test_aliases_merge_and_refuse_cycles(store: EventStore) -> None:
     assert store.aliases() == {"bobby": "Bob", "bob": "Robert"}
 
 
-def test_urls_pick_the_backend(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_urls_pick_the_backend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     with open_store(None) as default:
         assert default.url == str(tmp_path / "xdg" / "pitboss" / "pitboss.sqlite3")
@@ -175,3 +176,42 @@ def test_two_writers_racing_for_one_sequence_number_cannot_both_win(db_url: str)
             t.join(timeout=30)
         assert sorted(outcomes) == ["ack", "duplicate_event"]
         assert [e.seq for e in a.events("fri")] == [1, 2]
+
+
+def test_a_locked_sqlite_log_is_a_clear_error_and_records_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "locked.sqlite3"
+    impatient = SQLiteStore(path, timeout=0.05)
+    impatient.append(ev(1, 1))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        with pytest.raises(LogError) as err:
+            impatient.append(ev(1, 2))
+        assert err.value.code == "db_error" and "nothing was recorded" in err.value.message
+        with pytest.raises(LogError) as opening:
+            SQLiteStore(path, timeout=0.05)  # opening migrates, which needs the lock too
+        assert opening.value.code == "db_error"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert impatient.last_seq("fri", 1) == 1
+    impatient.append(ev(1, 2))  # once the lock is gone, the same event goes in
+    assert impatient.last_seq("fri", 1) == 2
+    impatient.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_losing_the_postgres_connection_is_a_clear_error(db_url: str) -> None:
+    import psycopg
+
+    with open_store(db_url) as store:
+        store.append(ev(1, 1))
+        pid = store._read("SELECT pg_backend_pid()")[0][0]
+        with psycopg.connect(db_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        with pytest.raises(LogError) as err:
+            store.append(ev(1, 2))
+        assert err.value.code == "db_unreachable" and "nothing was recorded" in err.value.message
+    with open_store(db_url) as again:
+        assert again.last_seq("fri", 1) == 1
