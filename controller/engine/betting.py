@@ -13,10 +13,10 @@ An ``amount`` is always the player's *round total* after the action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from controller.engine.events import Act, PlayerAction
-from controller.engine.state import Betting, HandState, Player
+from controller.engine.state import Betting, HandState, Player, evolve, memo
 from controller.errors import RuleViolation
 
 __all__ = ["LegalAction", "apply_action", "legal_actions", "next_to_act"]
@@ -98,6 +98,10 @@ def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | N
 
 def legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     """What the player to act may do now, with amounts (empty when nobody is to act)."""
+    return memo(state, "legal", lambda: _legal_actions(state))
+
+
+def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     b = state.betting
     if b is None or state.result is not None:
         return ()
@@ -158,12 +162,12 @@ def _choose_amount(option: LegalAction, action: PlayerAction, seat: int) -> int:
     return action.amount
 
 
-def next_to_act(state: HandState, b: Betting, after: int) -> int:
+def next_to_act(players: tuple[Player, ...], b: Betting, after: int) -> int:
     """The next player clockwise after ``after`` who still owes an action (-1: round over)."""
-    n = len(state.players)
+    n = len(players)
     for k in range(1, n + 1):
         j = (after + k) % n
-        q = state.players[j]
+        q = players[j]
         if q.can_act and (q.acted < 0 or q.bet < b.current):
             return j
     return -1
@@ -171,7 +175,7 @@ def next_to_act(state: HandState, b: Betting, after: int) -> int:
 
 def _pay(p: Player, total: int, acted: bool = True) -> Player:
     chips = total - p.bet
-    return replace(p, stack=p.stack - chips, committed=p.committed + chips, bet=total,
+    return evolve(p, stack=p.stack - chips, committed=p.committed + chips, bet=total,
                    acted=total if acted else p.acted)
 
 
@@ -181,9 +185,9 @@ def _wager_effect(b: Betting, act: Act, total: int, i: int) -> Betting:
     if act is Act.COMPLETE:
         full = True
     if not full:  # an all-in for less: it does not re-open the action
-        return replace(b, current=max(b.current, total), aggressor=i, opened=True)
+        return evolve(b, current=max(b.current, total), aggressor=i, opened=True)
     big = bool(b.big) and raised_by >= b.big > b.increment
-    return replace(b, current=total, full_level=total, last_raise=raised_by,
+    return evolve(b, current=total, full_level=total, last_raise=raised_by,
                    raises=b.raises + 1, aggressor=i, bring_in=False, opened=True,
                    locked_big=b.locked_big or big)
 
@@ -206,18 +210,17 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
         raise _refuse(state, b, action)
     players = list(state.players)
     if action.action is Act.FOLD:
-        players[i] = replace(p, folded=True, acted=p.bet)
+        players[i] = evolve(p, folded=True, acted=p.bet)
     elif action.action is Act.CHECK:
-        players[i] = replace(p, acted=p.bet)
+        players[i] = evolve(p, acted=p.bet)
     elif action.action is Act.CALL:
         players[i] = _pay(p, p.bet + option.chips)
     else:
         total = _choose_amount(option, action, p.seat)
         players[i] = _pay(p, total)
         if action.action is Act.BRING_IN:
-            b = replace(b, current=total)
+            b = evolve(b, current=total)
         else:
             b = _wager_effect(b, action.action, total, i)
     new_players = tuple(players)
-    after = replace(state, players=new_players)
-    return new_players, replace(b, to_act=next_to_act(after, b, i))
+    return new_players, evolve(b, to_act=next_to_act(new_players, b, i))

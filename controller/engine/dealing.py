@@ -10,12 +10,10 @@ for everyone (seed 003 "Running Out of Cards").
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from controller.cards import Card
 from controller.engine.events import CardExposed, Discard
 from controller.engine.firsts import clockwise
-from controller.engine.state import BOARD, BURN, Delivery, HandState, Player
+from controller.engine.state import BOARD, BURN, Delivery, HandState, Player, evolve, mask
 from controller.errors import RuleViolation
 from controller.variants.game import Deck
 from controller.variants.steps import Bet, Deal, Draw, Exchange
@@ -34,24 +32,24 @@ def deal_queue(state: HandState, step: Deal) -> HandState:
     burn = state.rules.burns and step.burn
     if state.pack_left < len(order) + burn and state.burned:
         # Retrieve the burned cards and shuffle them with the rest of the pack.
-        state = replace(state, seen=state.seen - frozenset(state.burned), burned=(),
+        state = evolve(state, seen=state.seen & ~mask(state.burned), burned=(),
                         reshuffles=state.reshuffles + 1)
         burn = False
     if state.pack_left < len(order) + burn:
         burn = False
     if state.pack_left < len(order):
-        return replace(state, queue=((BOARD, True),)) if state.pack_left else state
+        return evolve(state, queue=((BOARD, True),)) if state.pack_left else state
     face_up = step.face == "up"
     queue: list[Delivery] = [(BURN, False)] if burn else []
     players = list(state.players)
     for i in order:
         p = players[i]
         if face_up and p.owed_down:
-            players[i] = replace(p, owed_down=False)
+            players[i] = evolve(p, owed_down=False)
             queue.append((i, False))
         else:
             queue.append((i, face_up))
-    return replace(state, queue=tuple(queue), players=tuple(players))
+    return evolve(state, queue=tuple(queue), players=tuple(players))
 
 
 def _check_card(state: HandState, card: Card) -> None:
@@ -59,7 +57,7 @@ def _check_card(state: HandState, card: Card) -> None:
         where = ("it is exposed in the centre" if state.game.deck is Deck.CENTRE_JOKER
                  else "this game uses a 52-card pack")
         raise RuleViolation("joker_not_in_pack", f"The joker cannot come out of the shoe: {where}.")
-    if card in state.seen or card in state.table.centre:
+    if state.seen >> card.index & 1 or card in state.table.centre:
         raise RuleViolation("duplicate_card", f"{card} has already been dealt in this hand; "
                             "check the shoe for a second deck's card.")
 
@@ -81,7 +79,7 @@ def wild_fee(state: HandState, card: Card) -> int:
 
 def _pay_fee(p: Player, fee: int) -> Player:
     paid = min(fee, p.stack)
-    return replace(p, stack=p.stack - paid, committed=p.committed + paid)
+    return evolve(p, stack=p.stack - paid, committed=p.committed + paid)
 
 
 def place_card(state: HandState, card: Card) -> HandState:
@@ -90,21 +88,21 @@ def place_card(state: HandState, card: Card) -> HandState:
         raise RuleViolation("card_not_expected", "No card is due from the shoe now.")
     _check_card(state, card)
     (target, face_up), queue = state.queue[0], state.queue[1:]
-    seen = state.seen | {card}
+    seen = state.seen | 1 << card.index
     if target == BOARD:
-        return replace(state, queue=queue, seen=seen, board=(*state.board, card))
+        return evolve(state, queue=queue, seen=seen, board=(*state.board, card))
     if target == BURN:
-        return replace(state, queue=queue, seen=seen, burned=(*state.burned, card))
+        return evolve(state, queue=queue, seen=seen, burned=(*state.burned, card))
     p = state.players[target]
     if face_up:
-        p = replace(p, up=(*p.up, card))
+        p = evolve(p, up=(*p.up, card))
         fee = wild_fee(state, card) if state.game.fees else 0
         if fee:
             p = _pay_fee(p, fee)
     else:
-        p = replace(p, down=(*p.down, card))
+        p = evolve(p, down=(*p.down, card))
     players = (*state.players[:target], p, *state.players[target + 1:])
-    return replace(state, queue=queue, seen=seen, players=players)
+    return evolve(state, queue=queue, seen=seen, players=players)
 
 
 def _first_bet_started(state: HandState) -> bool:
@@ -124,14 +122,14 @@ def apply_exposed(state: HandState, event: CardExposed) -> HandState:
     if event.card not in p.down:
         raise RuleViolation("card_not_held", f"Seat {event.seat} has no {event.card} face down.")
     owed = state.game.exposed_card == "stud" and not _first_bet_started(state) and not p.up
-    p = replace(p, down=tuple(c for c in p.down if c is not event.card), up=(*p.up, event.card))
+    p = evolve(p, down=tuple(c for c in p.down if c is not event.card), up=(*p.up, event.card))
     queue = state.queue
     if owed and (i, True) in queue:
         k = queue.index((i, True))
         queue = (*queue[:k], (i, False), *queue[k + 1:])
     elif owed:
-        p = replace(p, owed_down=True)
-    return replace(state, players=(*state.players[:i], p, *state.players[i + 1:]), queue=queue)
+        p = evolve(p, owed_down=True)
+    return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]), queue=queue)
 
 
 def _draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
@@ -178,21 +176,21 @@ def apply_discard(state: HandState, event: Discard) -> HandState:
         if len(cards) > limit:
             raise RuleViolation("draw_limit", f"Seat {p.seat} may draw at most {limit} cards "
                                 f"(the limit announced before the deal: {state.rules.draw_limit}).")
-        p = replace(p, down=kept)
+        p = evolve(p, down=kept)
         queue: tuple[Delivery, ...] = ((i, False),) * len(cards)
     else:
         if len(cards) > 1:
             raise RuleViolation("exchange_limit", f"Seat {p.seat} may exchange one card only.")
         cost = _exchange_cost(state, step) if cards else 0
         face_up = bool(cards) and cards[0] in p.up
-        p = replace(p, down=tuple(c for c in p.down if c not in cards),
+        p = evolve(p, down=tuple(c for c in p.down if c not in cards),
                     up=tuple(c for c in p.up if c not in cards))
         if cost:
             p = _pay_fee(p, cost)
         queue = ((i, face_up),) * len(cards)
     state = _refill_pack(state, len(cards))
     players = (*state.players[:i], p, *state.players[i + 1:])
-    return replace(state, players=players, queue=queue, turn=state.turn[1:],
+    return evolve(state, players=players, queue=queue, turn=state.turn[1:],
                    discards=(*state.discards, *cards))
 
 
@@ -202,7 +200,7 @@ def _refill_pack(state: HandState, need: int) -> HandState:
     if need <= state.pack_left:
         return state
     if state.discards:
-        state = replace(state, seen=state.seen - frozenset(state.discards), discards=(),
+        state = evolve(state, seen=state.seen & ~mask(state.discards), discards=(),
                         reshuffles=state.reshuffles + 1)
     if need > state.pack_left:
         raise RuleViolation("pack_empty", "The pack has too few cards for this draw.")

@@ -15,6 +15,8 @@ the positional tie-break and the choice between them are decided here.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from controller.cards import Card
 from controller.engine.state import HandState
 from controller.hands.partial import bring_in_key, exposed_key
@@ -22,6 +24,8 @@ from controller.hands.wild import WildSpec
 from controller.variants.steps import FirstToAct
 
 __all__ = ["clockwise", "first_to_act"]
+
+_NO_WILD = WildSpec.none()
 
 
 def clockwise(state: HandState, start: int) -> list[int]:
@@ -49,17 +53,22 @@ def _exposed(state: HandState, i: int) -> tuple[Card, ...]:
     return state.players[i].up + state.board
 
 
+@lru_cache(maxsize=1 << 16)
+def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[int, ...]:
+    # Exposed hands recur street after street and hand after hand; the key is pure.
+    return exposed_key(list(cards), ranking=ranking, wild=_NO_WILD, suits=suits)
+
+
 def _best(state: HandState, ranking: str) -> int:
     """The live player with the best exposed hand under ``ranking``: ties go by suit
     (seed 003) or to the first clockwise after the dealer (seed 000)."""
     suits = state.game.tie_break != "position"
-    wild = WildSpec.none()
     best_i, best_key = -1, None
     for i in clockwise(state, state.table.dealer + 1):
         cards = _exposed(state, i)
         if not state.players[i].live or not cards:
             continue
-        key = exposed_key(list(cards), ranking=ranking, wild=wild, suits=suits)
+        key = _exposed_key(cards, ranking, suits)
         if best_key is None or key > best_key:  # strict: the first clockwise keeps a tie
             best_i, best_key = i, key
     return best_i

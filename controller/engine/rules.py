@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from controller.cards import JOKER, Card
 from controller.engine.betting import LegalAction, apply_action, legal_actions
@@ -43,7 +43,17 @@ from controller.engine.events import (
 )
 from controller.engine.firsts import clockwise, first_to_act
 from controller.engine.showdown import award_uncontested, ranking, return_chips, showdown
-from controller.engine.state import BOARD, BURN, Betting, HandState, Player, Table, chips_in_play
+from controller.engine.state import (
+    BOARD,
+    BURN,
+    Betting,
+    HandState,
+    Player,
+    Table,
+    chips_in_play,
+    evolve,
+    memo,
+)
 from controller.errors import RuleViolation
 from controller.variants.catalogue import find_game
 from controller.variants.game import Deck, GameDef, resolve_options
@@ -148,7 +158,7 @@ def _check_table(game: GameDef, players: Sequence[Player], dealer: int, reserve:
 
 def _post(p: Player, chips: int, as_bet: bool) -> Player:
     paid = min(chips, p.stack)
-    return replace(p, stack=p.stack - paid, committed=p.committed + paid,
+    return evolve(p, stack=p.stack - paid, committed=p.committed + paid,
                    bet=p.bet + paid if as_bet else p.bet)
 
 
@@ -160,7 +170,7 @@ def _forced_bets(state: HandState) -> HandState:
         sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
         players[sb] = _post(players[sb], rules.small_blind, True)
         players[bb] = _post(players[bb], rules.big_blind, True)
-    return replace(state, players=tuple(players))
+    return evolve(state, players=tuple(players))
 
 
 def new_hand(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
@@ -223,9 +233,9 @@ def _enter(state: HandState, step: object) -> HandState:
         return deal_queue(state, step)
     if isinstance(step, Bet):
         betting = _start_round(state, step)
-        return replace(state, betting=betting)
+        return evolve(state, betting=betting)
     if isinstance(step, (Draw, Exchange, Declare)):
-        return replace(state, turn=tuple(live_order(state)))
+        return evolve(state, turn=tuple(live_order(state)))
     return state
 
 
@@ -233,11 +243,11 @@ def _advance(state: HandState) -> HandState:
     """Run steps until the engine needs something from outside."""
     steps = state.game.steps
     while state.result is None:
+        if state.queue or state.betting is not None or state.turn:
+            return state  # (nobody folds while cards, draws or declarations are due)
         if sum(1 for p in state.players if p.live) == 1:
             return award_uncontested(state)
-        if state.queue or state.betting is not None or state.turn:
-            return state
-        state = replace(state, step=state.step + 1)
+        state = evolve(state, step=state.step + 1)
         if state.step >= len(steps):
             return showdown(state)
         step = steps[state.step]
@@ -250,8 +260,9 @@ def _advance(state: HandState) -> HandState:
 def _end_round(state: HandState, b: Betting) -> HandState:
     if state.rules.jacks_or_better and not b.opened and state.opener < 0:
         return return_chips(state, "no_opener")
-    players = tuple(replace(p, bet=0, acted=-1) for p in state.players)
-    return replace(state, players=players, betting=None, aggressor=b.aggressor,
+    players = tuple(p if p.bet == 0 and p.acted < 0 else evolve(p, bet=0, acted=-1)
+                    for p in state.players)
+    return evolve(state, players=players, betting=None, aggressor=b.aggressor,
                    last_opener=b.opener)
 
 
@@ -281,9 +292,9 @@ def _action(state: HandState, action: PlayerAction) -> HandState:
     _check_openers(state, action)
     actor = state.betting.to_act
     players, b = apply_action(state, action)
-    state = replace(state, players=players, betting=b)
+    state = evolve(state, players=players, betting=b)
     if state.opener < 0 and action.action in (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE):
-        state = replace(state, opener=actor)
+        state = evolve(state, opener=actor)
     if b.to_act < 0 or sum(1 for p in players if p.live) == 1:
         state = _end_round(state, b)
     return state
@@ -300,8 +311,8 @@ def _declare(state: HandState, event: Declaration) -> HandState:
     if mode == "sequential" and state.turn[0] != i:
         raise RuleViolation("out_of_turn", f"Declarations go in turn: seat "
                             f"{state.players[state.turn[0]].seat} declares next.")
-    p = replace(state.players[i], declared=event.way.value)
-    return replace(state, players=(*state.players[:i], p, *state.players[i + 1:]),
+    p = evolve(state.players[i], declared=event.way.value)
+    return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]),
                    turn=tuple(j for j in state.turn if j != i))
 
 
@@ -336,7 +347,10 @@ def apply(state: HandState, event: Event) -> HandState:
     new = _advance(_transition(state, event))
     if isinstance(event, Undo):
         return new
-    return replace(new, log=(*state.log, event))
+    if new is state:  # never alter a state someone else holds
+        new = evolve(new)
+    new.__dict__["log"] = (*state.log, event)  # a fresh object nobody else has seen yet
+    return new
 
 
 def check(state: HandState, event: Event) -> None:
@@ -367,6 +381,10 @@ def undo(state: HandState) -> HandState:
 
 def expected(state: HandState) -> Expected:
     """What the engine needs now (drives the tablet and the replay CLI's ``next``)."""
+    return memo(state, "expected", lambda: _expected(state))
+
+
+def _expected(state: HandState) -> Expected:
     if state.result is not None:
         return Expected("complete", reason=state.result.reason)
     if state.queue:

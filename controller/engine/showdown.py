@@ -13,12 +13,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from controller.cards import Card, Rank
 from controller.engine.firsts import clockwise
 from controller.engine.pots import build_pots, split
-from controller.engine.state import HandState, PotResult, Result
+from controller.engine.state import HandState, PotResult, Result, evolve
 from controller.hands.base import Ranking
 from controller.hands.registry import get_ranking
 from controller.hands.value import HandValue
@@ -138,9 +137,9 @@ def showdown_order(state: HandState) -> tuple[int, ...]:
 
 
 def _pay(state: HandState, shares: dict[int, int], result: Result) -> HandState:
-    players = tuple(replace(p, stack=p.stack + shares.get(i, 0), bet=0, acted=-1)
+    players = tuple(evolve(p, stack=p.stack + shares.get(i, 0), bet=0, acted=-1)
                     for i, p in enumerate(state.players))
-    return replace(state, players=players, result=result, betting=None, queue=(), turn=())
+    return evolve(state, players=players, result=result, betting=None, queue=(), turn=())
 
 
 def _payouts(state: HandState, shares: dict[int, int]) -> tuple[tuple[int, int], ...]:

@@ -1,0 +1,159 @@
+"""Rules-engine speed: events applied per second, one full hand per game, and
+six-handed stud, razz and stud/8 played with random legal actions side by side
+with PokerKit doing the same (issue 3: target at least 5x PokerKit's hands/s).
+
+    .venv/bin/python benchmarks/bench_engine.py [--seconds 2]
+
+Both sides play fixed-limit hands (ante 1, bring-in 2, bets 5/10, stacks 200)
+with the same action mix (fold weight 1, call/check 3, bet/raise/complete 3)
+and deal their own random cards; PokerKit automates dealing, antes, bet
+collection, showdown and pot pushing. Runs are interleaved in slices so a busy
+machine slows both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from controller.engine import Event, apply, new_hand
+from controller.engine.randomplay import random_event
+from controller.variants.catalogue import GAMES, find_game
+from controller.variants.game import GameDef
+
+STACK = 200
+
+
+def _seats(game: GameDef, n: int = 6) -> list[tuple[int, str, int]]:
+    n = max(game.min_players, min(n, game.max_players))
+    return [(s, f"P{s}", STACK) for s in range(1, n + 1)]
+
+
+def record_hands(game: GameDef, count: int, seed: int = 1) -> list[list[Event]]:
+    """Event lists of ``count`` random hands (for timing replay alone)."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(count):
+        state = new_hand(game, _seats(game), dealer=1)
+        events: list[Event] = []
+        while not state.complete:
+            event = random_event(state, rng)
+            state = apply(state, event)
+            events.append(event)
+        hands.append(events)
+    return hands
+
+
+def time_replay(game: GameDef, hands: list[list[Event]]) -> tuple[float, int]:
+    """Seconds to replay every hand, and the number of events applied."""
+    seats = _seats(game)
+    start = time.perf_counter()
+    for events in hands:
+        state = new_hand(game, seats, dealer=1)
+        for event in events:
+            state = apply(state, event)
+    return time.perf_counter() - start, sum(len(h) for h in hands)
+
+
+def pitboss_hand(game: GameDef, rng: random.Random) -> None:
+    state = new_hand(game, _seats(game), dealer=1)
+    while not state.complete:
+        state = apply(state, random_event(state, rng))
+
+
+def pokerkit_hand(cls: type, rng: random.Random) -> None:
+    from pokerkit import Automation
+
+    auto = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.CARD_BURNING,
+            Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+            Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+    st = cls.create_state(auto, True, 1, 2, 5, 10, STACK, 6)
+    while st.status:
+        if st.can_post_bring_in():
+            if rng.random() < 0.5:
+                st.post_bring_in()
+            else:
+                st.complete_bet_or_raise_to()
+            continue
+        options = []
+        if st.can_fold():
+            options.append(st.fold)
+        if st.can_check_or_call():
+            options += [st.check_or_call] * 3
+        if st.can_complete_bet_or_raise_to():
+            options += [st.complete_bet_or_raise_to] * 3
+        rng.choice(options)()
+
+
+def hands_per_second(play: Callable[[random.Random], None], seconds: float) -> float:
+    rng = random.Random(7)
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        play(rng)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def table(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    print(f"\n{title}")
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+    print("  ".join("-" * w for w in widths))
+    for r in rows:
+        print("  ".join(c.rjust(w) if i else c.ljust(w)
+                        for i, (c, w) in enumerate(zip(r, widths, strict=True))))
+
+
+def per_game(count: int) -> None:
+    rows = []
+    for game in GAMES:
+        hands = record_hands(game, count)
+        secs, events = time_replay(game, hands)
+        rows.append([game.id, str(len(_seats(game))), f"{events / len(hands):.0f}",
+                     f"{secs / len(hands) * 1e6:.0f}", f"{events / secs:,.0f}"])
+    table(f"Replay of {count} recorded random hands per game (engine only: check + apply)",
+          ["game", "players", "events/hand", "us/hand", "events/s"], rows)
+
+
+def versus_pokerkit(seconds: float, slices: int = 4) -> None:
+    try:
+        import pokerkit
+    except ImportError:
+        print("\nPokerKit is not installed: pip install '.[bench]' for the comparison")
+        return
+    pairs = [("seven-card-stud", pokerkit.FixedLimitSevenCardStud),
+             ("razz", pokerkit.FixedLimitRazz),
+             ("stud-hi-lo-8", pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter)]
+    rows = []
+    for gid, cls in pairs:
+        game = find_game(gid)
+        ours = theirs = 0.0
+        for _ in range(slices):  # interleave so machine load hits both alike
+            ours += hands_per_second(lambda rng, g=game: pitboss_hand(g, rng), seconds / slices)
+            theirs += hands_per_second(lambda rng, c=cls: pokerkit_hand(c, rng), seconds / slices)
+        ours, theirs = ours / slices, theirs / slices
+        rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.1f}x"])
+    from importlib.metadata import version
+
+    table(f"6-handed random legal play, hands/s (pokerkit {version('pokerkit')}; target 5x)",
+          ["game", "pitboss", "pokerkit", "ratio"], rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per side per game")
+    parser.add_argument("--hands", type=int, default=100, help="recorded hands per game")
+    args = parser.parse_args()
+    per_game(args.hands)
+    versus_pokerkit(args.seconds)
+
+
+if __name__ == "__main__":
+    main()
