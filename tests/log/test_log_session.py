@@ -108,3 +108,11 @@ def test_a_restarted_writer_resumes_the_hand_in_progress(db_url: str) -> None:
         hands = list(replay(store, "s", lambda e: [], lambda s, e: [*s, e.kind]))
         assert [(h.hand, h.complete, h.events) for h in hands] == [(1, True, 2), (2, True, 5)]
         assert [len(h.body) for h in hand_logs(store, "s")] == [0, 3]
+
+
+def test_opening_a_session_id_twice_is_refused(store: EventStore) -> None:
+    TableLog.open_session(store, "t", session_id="s")
+    with pytest.raises(LogError) as err:
+        TableLog.open_session(store, "other", session_id="s")
+    assert err.value.code == "session_exists"
+    assert len(store.events("s")) == 1
