@@ -75,6 +75,7 @@ class Firmware:
         self.counters = [0] * len(protocol.COUNTERS)
         self.tx_seq = 0
         self.last_seq = None
+        self.last_refusal = None  # NAK reason given to last_seq, None if it was ACKed
         self.started = board.ticks_ms()
         self.last_heard = None
         self.host_lost = True
@@ -148,8 +149,12 @@ class Firmware:
         elif kind == protocol.STATUS:
             self.send_status()
         elif seq == self.last_seq:
+            # A retransmit (our answer was lost): give the same answer, change nothing.
             self.counters[DUPLICATES] += 1
-            self.ack(seq)
+            if self.last_refusal is None:
+                self.ack(seq)
+            else:
+                self.nak(seq, self.last_refusal)
         else:
             self.apply_or_nak(kind, seq, payload)
 
@@ -168,19 +173,23 @@ class Firmware:
         self.send_hello()
 
     def apply_or_nak(self, kind, seq, payload):
+        self.last_seq = seq
         try:
             self.apply(kind, payload)
         except Refused as e:
-            self.counters[REJECTED] += 1
-            self.nak(seq, e.reason)
+            self.refuse(seq, e.reason)
             return
         except protocol.ProtocolError as e:
-            self.counters[REJECTED] += 1
-            self.nak(seq, _NAK_FOR.get(e.code, protocol.NAK_BAD_VALUE))
+            self.refuse(seq, _NAK_FOR.get(e.code, protocol.NAK_BAD_VALUE))
             return
-        self.last_seq = seq
+        self.last_refusal = None
         self.dirty = True
         self.ack(seq)
+
+    def refuse(self, seq, reason):
+        self.counters[REJECTED] += 1
+        self.last_refusal = reason
+        self.nak(seq, reason)
 
     def apply(self, kind, payload):
         handler = self.HANDLERS.get(kind)

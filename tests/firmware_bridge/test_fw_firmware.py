@@ -115,3 +115,12 @@ def test_chips_rewritten_every_rewrite_interval() -> None:
     registers = [buf[0] for _chain, buf in board.spi_log]
     assert registers[:4] == [0x0F, 0x09, 0x0B, 0x0A] and registers[-1] == 0x0C
     assert len(registers) == 4 + 8 + 1
+
+
+def test_retransmitted_refused_frame_gets_the_same_nak_once_counted() -> None:
+    board, fw = boot()
+    replies(board)
+    (first,) = send(board, fw, p.SET_TEXT, 8, p.pack_set_text(30, "FOLD"))
+    (again,) = send(board, fw, p.SET_TEXT, 8, p.pack_set_text(30, "FOLD"))
+    assert first == again and isinstance(first, Nak) and first.reason == p.NAK_BAD_MODULE
+    assert fw.counters[main.REJECTED] == 1 and fw.counters[main.DUPLICATES] == 1

@@ -107,7 +107,7 @@ def test_every_message_type_over_a_real_pty(emulator: Emulator) -> None:
         assert emulator.firmware.modules[5].blink_ms == 600
         assert emulator.firmware.lamps[7] == (0, 48, 0, 1)
         status = link.status()
-        assert status.naks == 1 and "bad_module" in status.rejected[0]
+        assert status.naks >= 1 and "bad_module" in status.rejected[0]
         pong = link.ping(1.0)
         assert pong is not None and pong.boot_id == emulator.boot_id
         board = link.board_status(1.0)
