@@ -280,3 +280,35 @@ def test_display_follows_a_smaller_board_from_its_hello() -> None:
         picture = render(state, Layout(modules=6, lamps=8))
         want = [segments.render(picture[("digits", m)].text, 8) for m in range(6)]  # type: ignore[union-attr]
         assert emu.module_patterns() == want
+
+
+def test_asyncio_table_loop_keeps_ticking_while_the_display_is_gone() -> None:
+    """DESIGN.md "one writer": the table's asyncio loop must never wait on the serial
+    port. With no board at all, the loop keeps its 10 ms tick while it updates the
+    display and awaits a bounded sync."""
+    import asyncio
+
+    async def table() -> tuple[int, bool]:
+        ticks = 0
+        stop = asyncio.Event()
+
+        async def tick() -> None:
+            nonlocal ticks
+            while not stop.is_set():
+                ticks += 1
+                await asyncio.sleep(0.01)
+
+        ticker = asyncio.create_task(tick())
+        with DisplayLink("/dev/pitboss-unplugged", backoff=(0.01, 0.05)) as link:
+            display = Display(link, min_interval=0.0)
+            for state in hand():
+                display.update(state)
+                await asyncio.sleep(0)
+            synced = await link.wait_synced_async(0.5)
+        stop.set()
+        await ticker
+        return ticks, synced
+
+    ticks, synced = asyncio.run(table())
+    assert synced is False
+    assert ticks >= 25  # ~50 ticks in 0.5 s; a blocked loop would manage 1
