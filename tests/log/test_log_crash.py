@@ -95,6 +95,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_event(db_url: str, tmp_p
         acked |= {(int(p[1]), int(p[2])) for p in (ln.split() for ln in lines) if p[0] == "ack"}
         resumed_mid_hand += sum(1 for ln in lines if ln.startswith("resume"))
         _check_log(db_url, acked)
+    print(f"{kills} kills, {resumed_mid_hand} mid-hand resumes, {len(acked)} acked events")
     assert kills >= 5 and resumed_mid_hand >= 1, (kills, resumed_mid_hand)
 
     with open_store(db_url) as store:
