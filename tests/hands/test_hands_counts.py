@@ -6,7 +6,7 @@ once per suit pattern that matters and weighted by how many hands share it, so t
 takes a fraction of a second yet counts every one of the 2,598,960 / 2,869,685 hands."""
 
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb, prod
 
 from controller.hands.tables import eval_bug, eval_high, high_key
@@ -30,7 +30,7 @@ def _count(size: int, evaluate, joker: bool) -> tuple[Counter[str], set[int]]:  
     values: set[int] = set()
 
     def add(cards: list[int], weight: int) -> None:
-        v = evaluate(cards + [52] if joker else cards)
+        v = evaluate([*cards, 52] if joker else cards)
         values.add(v)
         by_cat[CATEGORY_NAMES[high_key(v)[0]]] += weight
 
@@ -46,7 +46,7 @@ def _count(size: int, evaluate, joker: bool) -> tuple[Counter[str], set[int]]:  
         ways = prod(comb(4, c) for c in counts.values())
         if len(counts) == size:  # all distinct: 4 one-suit hands + the rest
             add([4 * r for r in ranks], 4)
-            mixed = cards[:-1] + [4 * ranks[-1] + 1]
+            mixed = [*cards[:-1], 4 * ranks[-1] + 1]
             add(mixed, ways - 4)
         else:
             add(cards, ways)

@@ -17,7 +17,8 @@ RANKINGS = {
 HIGHS = st.sampled_from(sorted(RANKINGS))
 
 
-def hands(n_min: int, n_max: int, deck: tuple[Card, ...] = DECK_53) -> st.SearchStrategy[list[Card]]:
+def hands(
+        n_min: int, n_max: int, deck: tuple[Card, ...] = DECK_53) -> st.SearchStrategy[list[Card]]:
     return st.lists(st.sampled_from(deck), min_size=n_min, max_size=n_max, unique=True)
 
 

@@ -5,7 +5,7 @@ Cards"; seed 002 article 2 for the bug), and against treys and PokerKit."""
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 import numpy as np
@@ -98,7 +98,7 @@ def assert_same_order(ours: Sequence[Any], ref: Sequence[Any], ref_lower_better:
     """Sorting by the reference must sort ours too, with ties exactly where it ties."""
     sign = -1 if ref_lower_better else 1
     order = sorted(range(len(ref)), key=lambda i: ref[i])
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in pairwise(order):
         if ref[a] == ref[b]:
             assert ours[a] == ours[b], (a, b)
         else:
