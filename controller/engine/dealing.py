@@ -132,6 +132,12 @@ def apply_exposed(state: HandState, event: CardExposed) -> HandState:
     return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]), queue=queue)
 
 
+def draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
+    """Seed 002: three cards; four when keeping an ace (a natural ace: the bug is
+    not an ace until showdown) under ``4-ace``; five under ``5``."""
+    return _draw_limit(state, kept)
+
+
 def _draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
     limit = state.rules.draw_limit
     if limit == "5":
@@ -139,6 +145,12 @@ def _draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
     if limit == "4-ace" and any(c.rank == 14 for c in kept):
         return 4
     return 3
+
+
+def exchange_cost(state: HandState) -> int:
+    """What an exchange costs now (English Stud's optional price, seed 003)."""
+    step = state.game.steps[state.step]
+    return _exchange_cost(state, step) if isinstance(step, Exchange) else 0
 
 
 def _exchange_cost(state: HandState, step: Exchange) -> int:

@@ -27,6 +27,8 @@ from controller.engine.dealing import (
     apply_discard,
     apply_exposed,
     deal_queue,
+    draw_limit,
+    exchange_cost,
     live_order,
     place_card,
 )
@@ -86,6 +88,8 @@ class Expected:
     legal: tuple[LegalAction, ...] = ()
     seats: tuple[int, ...] = ()  # declare: who still has to declare
     reason: str = ""  # complete: how the hand ended
+    limit: int = 0  # draw / exchange: most cards the seat may throw away
+    cost: int = 0  # exchange: chips an exchange costs
 
     def describe(self) -> str:
         if self.kind == "card":
@@ -114,6 +118,8 @@ class Expected:
             out["reason"] = self.reason
         else:
             out["seat"] = self.seat
+        if self.kind in ("draw", "exchange"):
+            out.update(limit=self.limit, cost=self.cost)
         if self.kind == "action":
             out["legal"] = [a.as_dict() for a in self.legal]
         out["text"] = self.describe()
@@ -175,13 +181,14 @@ def _forced_bets(state: HandState) -> HandState:
 
 def new_hand(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
              options: Mapping[str, object] | None = None) -> HandState:
-    """Start a hand: seats clockwise as ``(seat, name, stack)`` or dicts, ``dealer`` a
-    seat number. Antes and blinds are posted; the state then waits for the first card."""
+    """Start a hand: seats as ``(seat, name, stack)`` or dicts, ``dealer`` a seat
+    number. Seat numbers run clockwise round the table, so play goes in seat order.
+    Antes and blinds are posted; the state then waits for the first card."""
     game = find_game(game) if isinstance(game, str) else game
     if not game.playable:
         raise RuleViolation("not_playable", f"{game.name} cannot be dealt: {game.note}")
     rules = resolve_options(game, options)
-    players = tuple(_seat(s) for s in seats)
+    players = tuple(sorted((_seat(s) for s in seats), key=lambda p: p.seat))
     dealer_i = next((i for i, p in enumerate(players) if p.seat == dealer), -1)
     _check_table(game, players, dealer_i, rules.reserve)
     centre = (JOKER,) if game.deck is Deck.CENTRE_JOKER else ()
@@ -272,7 +279,7 @@ def _check_openers(state: HandState, action: PlayerAction) -> None:
     if not state.rules.jacks_or_better or b is None or b.opened or action.action is not Act.BET:
         return
     p = state.players[b.to_act]
-    value = ranking(state.game.showdown.high or "high").evaluate(list(p.down))
+    value = ranking(state.game.showdown.high or "high").evaluate(list(p.cards))
     if value.category == "pair" and value.ranks and value.ranks[0] < 11:
         qualifies = False
     else:
@@ -400,5 +407,8 @@ def _expected(state: HandState) -> Expected:
     step = state.game.steps[state.step]
     if isinstance(step, Declare):
         return Expected("declare", seats=tuple(state.players[i].seat for i in state.turn))
-    kind = "draw" if isinstance(step, Draw) else "exchange"
-    return Expected(kind, seat=state.players[state.turn[0]].seat)
+    p = state.players[state.turn[0]]
+    if isinstance(step, Draw):
+        # The most a seat may draw: four only if it keeps a (natural) ace.
+        return Expected("draw", seat=p.seat, limit=max(draw_limit(state, p.down), 3))
+    return Expected("exchange", seat=p.seat, limit=1, cost=exchange_cost(state))

@@ -127,8 +127,11 @@ def _share_pot(state: HandState, amount: int, high: list[int],
 
 def showdown_order(state: HandState) -> tuple[int, ...]:
     """Seed 002: the last player to bet or raise shows first; if everyone checked,
-    the opener of the round; then clockwise (seat numbers)."""
-    first = state.aggressor if state.aggressor >= 0 else state.last_opener
+    the opener (who made the hand's first bet), else the first to act in the last
+    round; then clockwise (seat numbers)."""
+    first = state.aggressor
+    if first < 0:
+        first = state.opener if state.opener >= 0 else state.last_opener
     if first < 0 or not state.players[first].live:
         first = next(i for i in clockwise(state, state.table.dealer + 1)
                      if state.players[i].live)

@@ -193,7 +193,6 @@ class HandState:
     board: tuple[Card, ...] = ()  # community cards (seed 003: the 8-player card)
     burned: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()  # drawn or exchanged away
-    mucked: tuple[Card, ...] = ()  # folded hands: dead, never dealt again
     seen: int = 0  # cards out of the pack, as a bit mask of card indexes
     reshuffles: int = 0
     opener: int = -1  # who opened the first betting round (showdown order)
