@@ -62,15 +62,3 @@ def emulator():
     emu.traffic = lines  # type: ignore[attr-defined]
     with emu:
         yield emu
-
-
-def eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Poll ``check`` until true or ``timeout`` seconds pass."""
-    import time
-
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()

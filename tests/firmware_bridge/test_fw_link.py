@@ -5,8 +5,8 @@ blocks longer than its timeout)."""
 
 from __future__ import annotations
 
-import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,8 +19,15 @@ from firmware_bridge.firmware import segments
 from firmware_bridge.link import DisplayLink
 from firmware_bridge.messages import Blink, Brightness, Clear, SetLamp, SetSegments, SetText
 
-sys.path.insert(0, str(Path(__file__).parent))
-from conftest import eventually
+
+def eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    """Poll ``check`` until true or ``timeout`` seconds pass."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.01)
+    return check()
 
 
 def hand() -> list[DisplayState]:
