@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from controller.log.errors import LogError
@@ -190,7 +190,3 @@ def _check_cash_out(e: LedgerEntry, who: str, bought: set[str], in_play: int) ->
         raise LogError("bad_ledger_entry", f"{who} cannot cash out {e.chips} chips: only "
                        f"{in_play} chips are out of the bank")
 
-
-def entries_text(entries: Sequence[LedgerEntry]) -> list[str]:
-    """Entries as short lines (``Anna buy-in 100``)."""
-    return [f"{e.player} {e.kind.replace('_', '-')} {e.chips}" for e in entries]

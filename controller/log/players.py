@@ -14,9 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from controller.log.store import normalize_alias
-
 __all__ = ["canonical_player", "normalize_alias"]
+
+
+def normalize_alias(name: str) -> str:
+    """The key a player name is matched by: trimmed, spaces collapsed, case-folded.
+
+    >>> normalize_alias("  Big   Dave ")
+    'big dave'
+    """
+    return " ".join(name.split()).casefold()
 
 
 def canonical_player(name: str, aliases: Mapping[str, str]) -> str:

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from controller.log.events import Kind
-from controller.log.players import canonical_player
+from controller.log.players import canonical_player, normalize_alias
 from controller.log.session import HandEnd, HandStart
-from controller.log.store import EventStore, normalize_alias
+from controller.log.store import EventStore
 
 __all__ = ["HandSummary", "PlayerStats", "TableStats", "compute_stats", "hand_summaries"]
 

@@ -37,9 +37,10 @@ from typing import Any
 
 from controller.log.errors import LogError
 from controller.log.events import LogEvent, Source, dump_payload, parse_time
+from controller.log.players import normalize_alias
 from controller.log.schema import LATEST_VERSION, MIGRATIONS, SCHEMA_VERSION_TABLE
 
-__all__ = ["EventStore", "default_db_path", "normalize_alias", "open_store"]
+__all__ = ["EventStore", "default_db_path", "open_store"]
 
 Row = Sequence[Any]
 
@@ -72,15 +73,6 @@ def open_store(url: str | os.PathLike[str] | None = None) -> EventStore:
     path = Path(text) if text else default_db_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return SQLiteStore(path)
-
-
-def normalize_alias(name: str) -> str:
-    """The key a player name is matched by: trimmed, spaces collapsed, case-folded.
-
-    >>> normalize_alias("  Big   Dave ")
-    'big dave'
-    """
-    return " ".join(name.split()).casefold()
 
 
 class EventStore(AbstractContextManager["EventStore"]):
