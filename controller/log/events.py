@@ -57,6 +57,7 @@ class Kind:
     HAND_END = "hand_end"
 
     LEDGER = frozenset({BUY_IN, REBUY, CASH_OUT})
+    STRUCTURAL = LEDGER | {SESSION_OPEN, SESSION_CLOSE, HAND_START, HAND_END}
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,7 @@ class TableLog:
     def record(self, kind: str, payload: Mapping[str, Any],
                source: Source = Source.TABLET) -> LogEvent:
         """Append one event (an engine event, a card seen, a correction) to the hand."""
-        if kind in (Kind.HAND_START, Kind.HAND_END) or kind in Kind.LEDGER:
+        if kind in Kind.STRUCTURAL:
             raise LogError("bad_event", f"use the TableLog method for {kind!r} events")
         return self._append(self._current_hand(), kind, payload, source)
 

@@ -58,6 +58,10 @@ def test_the_writer_keeps_hands_in_shape(store: EventStore) -> None:
             action()
         assert err.value.code == code
     _start(log)
+    for kind in ("session_close", "hand_end", "buy_in"):
+        with pytest.raises(LogError) as sneaky:
+            log.record(kind, {})
+        assert sneaky.value.code == "bad_event"
     with pytest.raises(LogError) as again:
         _start(log)
     assert again.value.code == "hand_in_progress"
