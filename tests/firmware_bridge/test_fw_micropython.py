@@ -32,6 +32,7 @@ def scenario() -> list[tuple[int, bytes]]:
         (5, frame(p.CLEAR, 7, p.pack_clear(3))),
         (5, frame(p.PING, 8, b"tok")),
         (5, frame(p.SET_TEXT, 9, p.pack_set_text(40, "FOLD"))),  # no module 40: NAK
+        (5, frame(p.SET_TEXT, 9, p.pack_set_text(40, "FOLD"))),  # retransmit: same NAK
         (5, frame(p.SET_TEXT, 10, p.pack_set_text(1, "~~"))),  # no shape: NAK
         (5, frame(0x7E, 11)),  # unknown kind: NAK
         (5, bytes(corrupt)),  # bad CRC: dropped, counted, silent
@@ -58,7 +59,7 @@ def test_micropython_and_cpython_firmware_agree_byte_for_byte(micropython):
     assert got["counters"] == expected["counters"]
     # and the run did real work: frames applied, a duplicate, rejections, a bad CRC
     counters = dict(zip(p.COUNTERS, got["counters"], strict=True))
-    assert counters["duplicates"] == 1
+    assert counters["duplicates"] == 2
     assert counters["rejected"] == 3
     assert counters["bad_crc"] == 1
     assert counters["host_lost"] == 1
