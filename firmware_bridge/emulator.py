@@ -36,7 +36,7 @@ from types import TracebackType
 from firmware_bridge import protocol
 from firmware_bridge.chips import EmulatedBoard
 from firmware_bridge.firmware import main as firmware
-from firmware_bridge.render import draw_png, read_text, text_view
+from firmware_bridge.render import ascii_art, draw_png, read_text, text_view
 
 LogSink = Callable[[str], None]
 
@@ -174,6 +174,16 @@ class Emulator:
     def text(self) -> str:
         """The display as terminal text: one line per module with its seat's lamps."""
         return text_view(self.module_patterns(), self.labels(), self.lamps())
+
+    def art(self) -> str:
+        """The display as 7-segment ASCII art, three rows per module."""
+        blocks = []
+        for label, patterns in zip(self.labels(), self.module_patterns(), strict=True):
+            rows = ascii_art(patterns).split("\n")
+            blocks.append(
+                "\n".join(f"{label if i == 1 else '':>7}  {row}" for i, row in enumerate(rows))
+            )
+        return "\n".join(blocks)
 
     def png(self, path: Path | str) -> Path:
         return draw_png(path, self.module_patterns(), self.labels(), self.lamps(), self.levels())

@@ -3,10 +3,10 @@
 >>> from firmware_bridge.firmware import segments
 >>> read_text(segments.render("12,500", 8))
 '   12.500'
->>> print(ascii_art(segments.render("CALL", 4)))
- _  _
-|  |_||  |
-|_ | ||_ |_
+>>> print(ascii_art(segments.render("1,5", 3)))
+         _
+      | |_
+      |. _|
 """
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ def ascii_art(patterns: bytes) -> str:
     """Three text rows of classic 7-segment art."""
     rows = ["", "", ""]
     for p in patterns:
-        rows[0] += " " + ("_" if p & A else " ") + " "
-        rows[1] += ("|" if p & F else " ") + ("_" if p & G else " ") + ("|" if p & B else " ")
+        # Four columns per digit: three for the segments, one for the point.
+        rows[0] += " " + ("_" if p & A else " ") + "  "
+        rows[1] += ("|" if p & F else " ") + ("_" if p & G else " ") + ("|" if p & B else " ") + " "
         rows[2] += ("|" if p & E else " ") + ("_" if p & D else " ") + ("|" if p & C else " ")
-        rows[2] += "." if p & DP else ""
+        rows[2] += "." if p & DP else " "
     return "\n".join(r.rstrip() for r in rows)
 
 

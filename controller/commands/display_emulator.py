@@ -4,7 +4,7 @@ Prints one JSON line ``{"tty": "/dev/pts/N", "link": ...}`` and serves until
 interrupted (or ``--duration`` seconds). Point the table (or ``DisplayLink``) at the
 tty path. Lines typed on stdin flip fault switches while it runs:
 ``reset``, ``hang [seconds]``, ``unplug``, ``replug``, ``drop RATE``, ``flip RATE``,
-``png PATH``, ``show``.
+``png PATH``, ``show``, ``art``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--png", help="write a PNG of the display here on exit")
     p.add_argument("--log", help="traffic log file ('-' = stderr)")
     p.add_argument("--show", action="store_true", help="print the display when it changes")
+    p.add_argument("--art", action="store_true", help="with --show: 7-segment ASCII art")
     p.add_argument("--drop", type=float, default=0.0, help="drop each byte with this chance")
     p.add_argument("--flip", type=float, default=0.0, help="flip a bit with this chance")
     p.add_argument("--seed", type=int, help="seed for boot ids and faults")
@@ -95,7 +96,7 @@ def _serve(emu: object, args: argparse.Namespace, stop: threading.Event) -> None
     shown = ""
     while not stop.is_set() and time.monotonic() < end:
         if args.show:
-            text = emu.text()
+            text = emu.art() if args.art else emu.text()
             if text != shown:
                 shown = text
                 print(text + "\n", flush=True)
@@ -139,6 +140,8 @@ def _commands(emu: object, stdin: TextIO) -> None:
                 emu.png(arg or "display.png")
             elif word == "show":
                 print(emu.text(), flush=True)
+            elif word == "art":
+                print(emu.art(), flush=True)
             elif word:
                 print(f"unknown command {word!r}", file=sys.stderr)
         except ValueError:
