@@ -63,6 +63,10 @@ def _run(args: argparse.Namespace) -> int:
 
     try:
         chains = _parse_chains(args.chains)
+        if not 0 <= args.lamps <= 254:
+            raise DisplayError("--lamps must be 0..254 (two per seat)", "bad_lamps")
+        if args.speed <= 0:
+            raise DisplayError("--speed must be above 0 (1 = real time)", "bad_speed")
         for rate in (args.drop, args.flip):
             if not 0 <= rate < 1:
                 raise DisplayError("--drop and --flip are chances between 0 and 1", "bad_rate")
