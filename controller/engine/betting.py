@@ -53,7 +53,7 @@ class LegalAction:
 
 
 def _others_can_act(state: HandState, i: int) -> bool:
-    return any(q.can_act for j, q in enumerate(state.players) if j != i)
+    return any(q.stack > 0 and not q.folded for j, q in enumerate(state.players) if j != i)
 
 
 def _may_raise(state: HandState, b: Betting, p: Player, i: int) -> bool:
@@ -162,13 +162,13 @@ def _choose_amount(option: LegalAction, action: PlayerAction, seat: int) -> int:
     return action.amount
 
 
-def next_to_act(players: tuple[Player, ...], b: Betting, after: int) -> int:
+def next_to_act(players: tuple[Player, ...], current: int, after: int) -> int:
     """The next player clockwise after ``after`` who still owes an action (-1: round over)."""
     n = len(players)
     for k in range(1, n + 1):
         j = (after + k) % n
         q = players[j]
-        if q.can_act and (q.acted < 0 or q.bet < b.current):
+        if q.stack > 0 and not q.folded and (q.acted < 0 or q.bet < current):
             return j
     return -1
 
@@ -179,17 +179,20 @@ def _pay(p: Player, total: int, acted: bool = True) -> Player:
                    acted=total if acted else p.acted)
 
 
-def _wager_effect(b: Betting, act: Act, total: int, i: int) -> Betting:
+def _wager_effect(b: Betting, act: Act, total: int, i: int) -> dict[str, object]:
+    """The round's changes after a bet, raise or completion to ``total``."""
+    if act is Act.BRING_IN:
+        return {"current": total}
     raised_by = total - b.current
     full = raised_by >= (b.last_raise if act is Act.RAISE else 0) and raised_by >= b.increment
     if act is Act.COMPLETE:
         full = True
     if not full:  # an all-in for less: it does not re-open the action
-        return evolve(b, current=max(b.current, total), aggressor=i, opened=True)
+        return {"current": max(b.current, total), "aggressor": i, "opened": True}
     big = bool(b.big) and raised_by >= b.big > b.increment
-    return evolve(b, current=total, full_level=total, last_raise=raised_by,
-                   raises=b.raises + 1, aggressor=i, bring_in=False, opened=True,
-                   locked_big=b.locked_big or big)
+    return {"current": total, "full_level": total, "last_raise": raised_by,
+            "raises": b.raises + 1, "aggressor": i, "bring_in": False, "opened": True,
+            "locked_big": b.locked_big or big}
 
 
 def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, ...], Betting]:
@@ -208,19 +211,19 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
     option = next((a for a in legal_actions(state) if a.action is action.action), None)
     if option is None:
         raise _refuse(state, b, action)
-    players = list(state.players)
-    if action.action is Act.FOLD:
-        players[i] = evolve(p, folded=True, acted=p.bet)
-    elif action.action is Act.CHECK:
-        players[i] = evolve(p, acted=p.bet)
-    elif action.action is Act.CALL:
-        players[i] = _pay(p, p.bet + option.chips)
+    changes: dict[str, object] = {}
+    act = action.action
+    if act is Act.FOLD:
+        p = evolve(p, folded=True, acted=p.bet)
+    elif act is Act.CHECK:
+        p = evolve(p, acted=p.bet)
+    elif act is Act.CALL:
+        p = _pay(p, p.bet + option.chips)
     else:
         total = _choose_amount(option, action, p.seat)
-        players[i] = _pay(p, total)
-        if action.action is Act.BRING_IN:
-            b = evolve(b, current=total)
-        else:
-            b = _wager_effect(b, action.action, total, i)
-    new_players = tuple(players)
-    return new_players, evolve(b, to_act=next_to_act(new_players, b, i))
+        p = _pay(p, total)
+        changes = _wager_effect(b, act, total, i)
+    players = (*state.players[:i], p, *state.players[i + 1:])
+    current = int(changes.get("current", b.current))  # type: ignore[call-overload]
+    changes["to_act"] = next_to_act(players, current, i)
+    return players, evolve(b, **changes)

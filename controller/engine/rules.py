@@ -299,10 +299,12 @@ def _action(state: HandState, action: PlayerAction) -> HandState:
     _check_openers(state, action)
     actor = state.betting.to_act
     players, b = apply_action(state, action)
-    state = evolve(state, players=players, betting=b)
-    if state.opener < 0 and action.action in (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE):
-        state = evolve(state, opener=actor)
-    if b.to_act < 0 or sum(1 for p in players if p.live) == 1:
+    opener = state.opener
+    if opener < 0 and action.action in (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE):
+        opener = actor
+    state = evolve(state, players=players, betting=b, opener=opener)
+    last_one = action.action is Act.FOLD and sum(1 for p in players if p.live) == 1
+    if b.to_act < 0 or last_one:
         state = _end_round(state, b)
     return state
 
