@@ -13,6 +13,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(handler=_run)
 
 
+def load_files(paths: list[str]) -> None:
+    """Add the games of each TOML file to the catalogue (``--load``)."""
+    from controller.errors import VariantError
+    from controller.variants.catalogue import register as add_game
+    from controller.variants.loader import load_games
+
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                games = load_games(fh)
+        except OSError as err:
+            raise VariantError(f"cannot read {path}: {err.strerror}", "bad_file") from None
+        for game in games:
+            add_game(game)
+
+
 _DECKS = {"52": "52", "53": "52+joker", "52+centre-joker": "52, joker in the centre"}
 
 
@@ -20,14 +36,9 @@ def _run(args: argparse.Namespace) -> int:
     from controller.commands._common import fail, print_json
     from controller.errors import PitbossError
     from controller.variants.catalogue import GAMES
-    from controller.variants.catalogue import register as add_game
-    from controller.variants.loader import load_games
 
     try:
-        for path in args.load:
-            with open(path, "rb") as fh:
-                for game in load_games(fh):
-                    add_game(game)
+        load_files(args.load)
     except PitbossError as err:
         return fail(err)
     rows = [{"id": g.id, "name": g.name, "aliases": list(g.aliases), "players": g.players,
@@ -37,7 +48,7 @@ def _run(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     width = max(len(r["id"]) for r in rows)  # type: ignore[arg-type]
-    print(f"{'id':<{width}}  {'players':<7}  {'deck':<23}  seed  playable  name")
+    print(f"{'id':<{width}}  {'players':<7}  {'deck':<23}  {'seed':<5}  playable  name")
     for r in rows:
         print(f"{r['id']:<{width}}  {r['players']:<7}  {r['deck']:<23}  {r['source']:<4}  "
               f"{'yes' if r['playable'] else 'no':<8}  {r['name']}")

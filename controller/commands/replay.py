@@ -20,6 +20,8 @@ from controller.errors import PitbossError, RuleViolation
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("replay", help="replay a hand from a JSON event file and print the outcome")
     p.add_argument("file", help="hand JSON file, or - for stdin")
+    p.add_argument("--load", metavar="TOML", action="append", default=[],
+                   help="load house game definitions from this TOML file first")
     p.add_argument("--view", choices=("summary", "public"), default="summary",
                    help="print the replay summary (default) or the table screen's view")
     p.set_defaults(handler=_run)
@@ -49,9 +51,11 @@ def _load(path: str) -> dict[str, Any]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from controller.commands.games import load_files
     from controller.engine import apply, event_from_dict, new_hand, public_view, summary
 
     try:
+        load_files(args.load)
         data = _load(args.file)
         state = new_hand(str(data["variant"]), data["seats"], data["dealer"],
                          data.get("options") or {})
