@@ -50,6 +50,6 @@ def _run(args: argparse.Namespace) -> int:
     width = max(len(r["id"]) for r in rows)  # type: ignore[arg-type]
     print(f"{'id':<{width}}  {'players':<7}  {'deck':<23}  {'seed':<5}  playable  name")
     for r in rows:
-        print(f"{r['id']:<{width}}  {r['players']:<7}  {r['deck']:<23}  {r['source']:<4}  "
+        print(f"{r['id']:<{width}}  {r['players']:<7}  {r['deck']:<23}  {r['source']:<5}  "
               f"{'yes' if r['playable'] else 'no':<8}  {r['name']}")
     return 0
