@@ -382,7 +382,7 @@ def undo(state: HandState) -> HandState:
         raise RuleViolation("nothing_to_undo", "There is no event to undo in this hand.")
     start = _start(state.table)
     for event in state.log[:-1]:
-        start = apply(start, event)  # type: ignore[arg-type]
+        start = apply(start, event)
     return start
 
 

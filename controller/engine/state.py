@@ -12,10 +12,11 @@ step ``sum(stacks) + pot_total == chips bought in`` (see :func:`chips_in_play`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from controller.cards import Card
+from controller.engine.events import Event
 from controller.variants.game import GameDef, Rules
 
 __all__ = [
@@ -199,7 +200,7 @@ class HandState:
     aggressor: int = -1  # last bettor or raiser of the last finished round
     last_opener: int = -1  # first to act in the last finished round
     result: Result | None = None
-    log: tuple[object, ...] = field(default=(), compare=True)
+    log: tuple[Event, ...] = ()  # accepted events, in order (an undone one is dropped)
 
     @property
     def game(self) -> GameDef:
