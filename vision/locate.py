@@ -25,8 +25,8 @@ from vision.corner import CORNER_H, CORNER_W
 from vision.decks import CARD_W
 
 STEP = 4  # the coarse scan's subsampling
-BRIGHT = 85  # grey level above which a coarse pixel counts as card stock
-TALL = 0.45  # fraction of the card height a column needs to count as card
+BRIGHT = 70  # brightest-channel level above which a coarse pixel counts as card stock
+TALL = 0.6  # fraction of the card height a column needs to count as card
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,10 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
               ) -> list[Run]:
     """Runs of card-tall bright columns in the window, left to right."""
     g = window_gray(frame, cal) if gray is None else gray
-    coarse = g[::STEP, ::STEP]
+    x, y, w, h = cal.window
+    coarse = frame[y:y + h:STEP, x:x + w:STEP]
+    if coarse.ndim == 3:  # brightest channel: a blue back or a red picture is card stock too
+        coarse = coarse.max(axis=2)
     counts = (coarse > BRIGHT).sum(axis=0)
     is_card = counts >= TALL * cal.card_height / STEP
     if not is_card.any():
@@ -72,11 +75,15 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
         if b - a < 2:
             continue
         run = Run(int(a) * STEP, int(b - 1) * STEP, g.shape[1])
-        if runs and run.right - runs[-1].left <= 1.05 * cal.card_width:
-            # a dark picture on the face splits one card into two runs: join them
+        if runs and (run.right - runs[-1].left <= 1.05 * cal.card_width
+                     or run.left - runs[-1].right <= 2 * STEP):
+            # a dark picture on the face splits one card into two runs, and the edge of
+            # a card lying on another shows as a thin dark line: join them
             run = Run(runs.pop().left, run.right, g.shape[1])
         runs.append(run)
-    return runs
+    # a narrow bright strip with both ends in view is a glint or an object, not a card
+    return [r for r in runs if r.width >= 0.5 * cal.card_width
+            or not (r.lead_visible and r.tail_visible)]
 
 
 def _edge_along(profile: np.ndarray) -> float | None:

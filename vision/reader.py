@@ -109,11 +109,11 @@ class ShoeReader:
         if not run.lead_visible:
             return
         p.left = run.left
-        if run.tail_visible:
+        wide = run.width > TOGETHER * self.cal.card_width
+        # both edges in view and about a card wide (a dark picture can cut a run short)
+        if run.tail_visible and run.width >= 0.88 * self.cal.card_width:
             p.width_seen = True
-            if run.width > TOGETHER * self.cal.card_width:
-                p.together = True
-        elif run.width > TOGETHER * self.cal.card_width:
+        if wide:
             p.together = True
         if p.done or p.together or len(p.readings) >= 6:
             return
