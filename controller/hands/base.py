@@ -63,18 +63,23 @@ class Ranking:
         comp = composition if composition is not None else AnyFive()
         h, b = as_cards(hole), as_cards(board)
         check_distinct([*h, *b])
-        best: HandValue | None = None
+        best: tuple[tuple[int, ...], list[Card]] | None = None
         for pool, _exact in comp.pools(h, b):
             if len(pool) < self.min_cards:
                 continue
-            value = self.evaluate(pool, wild=wild)
-            if best is None or value.key > best.key:
-                best = value
+            score = self.score(pool, wild)
+            if best is None or score > best[0]:
+                best = (score, pool)
         if best is None:
             raise HandError(
                 f"{self.name} needs at least {self.min_cards} cards the game lets this "
                 "player combine", "too_few_cards")
-        return best
+        return self.evaluate(best[1], wild=wild)
+
+    def score(self, cards: list[Card], wild: WildSpec | None = None) -> tuple[int, ...]:
+        """A key that orders hands like :meth:`evaluate`'s (the fast paths return
+        ``(table strength,)``; only the winning pool is built into a HandValue)."""
+        return self.evaluate(cards, wild=wild).key
 
     def _checked(self, cards: CardsIn) -> list[Card]:
         """Parse, refuse duplicates, and check the number of cards."""

@@ -42,14 +42,14 @@ def from_strength(cards: list[Card], strength: int, ranking: str) -> HandValue:
     """Rebuild the five cards as played from a table strength (the bug fills the gap)."""
     key = tables.high_key(strength)
     cat, ranks = key[0], key[1:]
-    naturals = [c for c in cards if c.rank is not None]
+    naturals = sorted((c for c in cards if c.rank is not None), reverse=True)
     suit = _flush_suit(naturals, ranks) if cat in (5, 8) else None
     joker = next((c for c in cards if c.rank is None), None)
     played: list[Card] = []
     physical: list[Card] = []
     for r in ranks:
         rank = 14 if r == 1 else r
-        pick = next((c for c in sorted(naturals, reverse=True)
+        pick = next((c for c in naturals
                      if c.rank == rank and (suit is None or c.suit == suit)
                      and c not in physical), None)
         if pick is None:
@@ -97,6 +97,13 @@ class HighRanking(Ranking):
             raise HandError("rules 'high' has no wild cards: use high-wild", "wild_not_allowed")
         return from_strength(cs, tables.eval_high([c.index for c in cs]), self.name)
 
+    def score(self, cards: list[Card], wild: WildSpec | None = None) -> tuple[int, ...]:
+        if wild is not None and (wild.ranks or wild.cards):
+            return self.evaluate(cards, wild=wild).key  # raises wild_not_allowed
+        if any(c.rank is None for c in cards) or len(cards) > self.max_cards:
+            return self.evaluate(cards).key  # raises the input error
+        return (tables.eval_high([c.index for c in cards]),)
+
 
 class BugRanking(Ranking):
     """High poker with the joker as the bug (seed 000 section 04, seed 002 article 2).
@@ -116,6 +123,11 @@ class BugRanking(Ranking):
             raise HandError("the bug game has no other wild cards: use high-wild",
                             "wild_not_allowed")
         return from_strength(cs, tables.eval_bug([c.index for c in cs]), self.name)
+
+    def score(self, cards: list[Card], wild: WildSpec | None = None) -> tuple[int, ...]:
+        if (wild is not None and (wild.ranks or wild.cards)) or len(cards) > self.max_cards:
+            return self.evaluate(cards, wild=wild).key  # raises the input error
+        return (tables.eval_bug([c.index for c in cards]),)
 
     def evaluate_slow(self, cards: CardsIn) -> HandValue:
         """The same answer by plain search (the reference the tables are tested against)."""

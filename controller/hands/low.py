@@ -26,10 +26,12 @@ True
 
 from __future__ import annotations
 
+from controller.cards import Card, card_from_index
 from controller.errors import HandError
 from controller.hands.base import CardsIn, Ranking
 from controller.hands.core import ACE_FIVE, ACE_SIX, DEUCE_SEVEN, System, low_key
 from controller.hands.search import Best, search
+from controller.hands.tables import eval_low_a5, unpack
 from controller.hands.value import (
     CATEGORY_NAMES,
     Category,
@@ -61,6 +63,29 @@ def low_category(cat: int, ranks: tuple[int, ...]) -> str:
     return CATEGORY_NAMES[cat]
 
 
+def _fast_a5(cards: list[Card]) -> Best:
+    """Ace-to-five through the rank-multiset table; the joker (a fitter) fills the gap."""
+    key = unpack(eval_low_a5([c.index for c in cards]))
+    cat, ranks = 9 - key[0], tuple(15 - k for k in key[1:])
+    naturals = sorted((c for c in cards if c.rank is not None), reverse=True)
+    joker = next((c for c in cards if c.rank is None), None)
+    played: list[Card] = []
+    physical: list[Card] = []
+    for r in ranks:
+        rank = 14 if r == 1 else r
+        pick = next((c for c in naturals if c.rank == rank and c not in physical), None)
+        if pick is None:
+            assert joker is not None, "an ace-to-five value the cards cannot make"
+            used = {c.suit for c in played if c.rank == rank}
+            suit = next(s for s in (3, 2, 1, 0) if s not in used)
+            played.append(card_from_index((rank - 2) * 4 + suit))
+            physical.append(joker)
+        else:
+            played.append(pick)
+            physical.append(pick)
+    return key, cat, ranks, tuple(played), tuple(physical)
+
+
 class LowRanking(Ranking):
     """One low system; ``hand_size`` may be 4 for games that play four-card lows
     (seed 004 "5-4 Buy 2": "the best four card low hand")."""
@@ -80,7 +105,12 @@ class LowRanking(Ranking):
     def evaluate(self, cards: CardsIn, wild: WildSpec | None = None) -> HandValue:
         cs = self._checked(cards)
         spec = wild if wild is not None else self.wild
+        if not spec.jokers and any(c.rank is None for c in cs):
+            raise HandError("the joker is not wild here, so it has no place in a low hand",
+                            "joker_not_allowed")
         sysm = self.system
+        if sysm is ACE_FIVE and self.hand_size == 5 and not spec.ranks and not spec.cards:
+            return self._value(_fast_a5(cs))
         best = search(cs, self.hand_size, sysm, _low_key, spec.is_wild,
                       lambda nat, n: low_wild_candidates(nat, n, sysm.ace_low, sysm.flushes))
         return self._value(best)

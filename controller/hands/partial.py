@@ -65,6 +65,8 @@ def exposed_key(
     if not 1 <= len(cs) <= _PAD:
         raise HandError(f"an exposed hand has 1 to 5 cards, got {len(cs)}", "bad_exposed_hand")
     spec = wild if wild is not None else WildSpec()
+    if any(c.rank is None and not spec.is_wild(c) for c in cs):
+        raise HandError("the joker is not wild under these rules", "joker_not_allowed")
     low = ranking == "low"
     system = ACE_FIVE if low else EXPOSED_HIGH
     naturals = [plain(c) for c in cs if not spec.is_wild(c)]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from controller.cards import Card, card_from_index
+from controller.errors import HandError
 from controller.hands.core import Plain, System, classify
 
 __all__ = ["Best", "KeyFn", "StandIns", "plain", "search", "to_card"]
@@ -46,6 +47,9 @@ def search(
     stand_ins: StandIns,
 ) -> Best:
     """The best ``size``-card selection of ``cards`` under ``system`` (``size`` <= len)."""
+    for card in cards:
+        if card.rank is None and not is_wild(card):
+            raise HandError("the joker is not wild under these rules", "joker_not_allowed")
     best: Best | None = None
     for combo in combinations(cards, size):
         naturals = [c for c in combo if not is_wild(c)]

@@ -105,6 +105,15 @@ def test_seed004_four_card_low_hand_size() -> None:
     assert v > r.evaluate("Ah 2d 3c 5s 6h")
 
 
+def test_a_joker_that_is_not_wild_is_refused() -> None:
+    from controller.errors import HandError
+
+    for name in ("low-a5", "low-27"):
+        with pytest.raises(HandError) as err:
+            get_ranking(name, wild=WildSpec.none()).evaluate("Jk 2c 3d 4h 5s")
+        assert err.value.code == "joker_not_allowed"
+
+
 @pytest.mark.parametrize("name", ["low-a5", "low-a5-8", "low-27", "low-a6"])
 def test_too_few_cards_for_a_low(name: str) -> None:
     from controller.errors import HandError
