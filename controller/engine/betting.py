@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.cards import Card
 from controller.engine.events import Act, PlayerAction
+from controller.engine.firsts import clockwise, first_to_act
 from controller.engine.state import Betting, HandState, Player, evolve, memo
 from controller.errors import RuleViolation
+from controller.variants.steps import Bet, FirstToAct
 
-__all__ = ["LegalAction", "apply_action", "legal_actions", "next_to_act"]
+__all__ = ["LegalAction", "apply_action", "legal_actions", "next_to_act", "start_round"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,3 +230,36 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
     current = int(changes.get("current", b.current))  # type: ignore[call-overload]
     changes["to_act"] = next_to_act(players, current, i)
     return players, evolve(b, **changes)
+
+
+def start_round(state: HandState, step: Bet) -> Betting | None:
+    """Open a betting round (None when fewer than two players can still bet)."""
+    rules = state.rules
+    live = [p for p in state.players if p.live]
+    actors = [p for p in live if p.can_act]
+    current = max(p.bet for p in state.players)
+    if len(actors) < 2 and not (actors and actors[0].bet < current):
+        return None
+    first = step.first
+    bring_in = first in (FirstToAct.BRING_IN_LOW, FirstToAct.BRING_IN_HIGH) and rules.bring_in > 0
+    if not bring_in and first is FirstToAct.BRING_IN_LOW:
+        first = FirstToAct.HIGH_EXPOSED  # seed 003: without a bring-in the best hand opens
+    elif not bring_in and first is FirstToAct.BRING_IN_HIGH:
+        first = FirstToAct.LOW_EXPOSED
+    opener = first_to_act(state, first)
+    if not state.players[opener].can_act:
+        opener = next(j for j in clockwise(state, opener) if state.players[j].can_act)
+    increment = rules.big_bet if step.size == "big" else rules.small_bet
+    big = 0
+    on_pair = step.big_on_pair and rules.big_bet_on_pair and increment < rules.big_bet
+    if on_pair and any(_pair_showing(p.up) for p in live):
+        big = rules.big_bet
+    cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap
+    return Betting(increment=increment, big=big, to_act=opener, current=current,
+                   full_level=current, last_raise=current, raises=1 if current else 0,
+                   cap=cap, bring_in=bring_in, opener=opener, opened=current > 0)
+
+
+def _pair_showing(up: tuple[Card, ...]) -> bool:
+    ranks = [c.rank for c in up if c.rank is not None]
+    return len(set(ranks)) < len(ranks)

@@ -4,6 +4,7 @@ Pure: a state plus an event gives a new state or a ``RuleViolation``; nothing
 else is touched, so a refused event changes nothing and every hand replays
 from its event list to the same state.
 
+>>> from controller.cards import Card
 >>> state = new_hand("asf", [(1, "Anna", 100), (2, "Ben", 100)], dealer=2)
 >>> expected(state).describe()
 'a card face down for seat 1'
@@ -19,31 +20,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
-from controller.cards import JOKER, Card
-from controller.engine.betting import LegalAction, apply_action, legal_actions
-from controller.engine.dealing import (
-    apply_discard,
-    apply_exposed,
-    deal_queue,
-    draw_limit,
-    exchange_cost,
-    live_order,
-    place_card,
-)
+from controller.cards import JOKER
+from controller.engine.betting import apply_action, legal_actions
+from controller.engine.dealing import apply_exposed, place_card
 from controller.engine.events import (
     Act,
     CardDealt,
     CardExposed,
-    Declaration,
-    Discard,
     Event,
     Misdeal,
     PlayerAction,
     Undo,
 )
-from controller.engine.firsts import clockwise, first_to_act
+from controller.engine.expect import Expected
+from controller.engine.firsts import clockwise
+from controller.engine.runners import runner_for
 from controller.engine.showdown import award_uncontested, ranking, return_chips, showdown
 from controller.engine.state import (
     BOARD,
@@ -59,7 +51,6 @@ from controller.engine.state import (
 from controller.errors import RuleViolation
 from controller.variants.catalogue import find_game
 from controller.variants.game import Deck, GameDef, resolve_options
-from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstToAct
 
 __all__ = [
     "Expected",
@@ -74,56 +65,6 @@ __all__ = [
 ]
 
 SeatIn = tuple[int, str, int] | Mapping[str, object]
-
-
-@dataclass(frozen=True, slots=True)
-class Expected:
-    """What the engine needs next: ``kind`` is card, action, draw, exchange, declare
-    or complete; ``seat`` is a seat number (0 for the board or a burn)."""
-
-    kind: str
-    seat: int = 0
-    target: str = ""  # card: "seat", "board" or "burn"
-    face_up: bool = False
-    legal: tuple[LegalAction, ...] = ()
-    seats: tuple[int, ...] = ()  # declare: who still has to declare
-    reason: str = ""  # complete: how the hand ended
-    limit: int = 0  # draw / exchange: most cards the seat may throw away
-    cost: int = 0  # exchange: chips an exchange costs
-
-    def describe(self) -> str:
-        if self.kind == "card":
-            if self.target == "board":
-                return "a community card face up"
-            if self.target == "burn":
-                return "a burn card"
-            return f"a card face {'up' if self.face_up else 'down'} for seat {self.seat}"
-        if self.kind == "action":
-            return f"an action from seat {self.seat}"
-        if self.kind in ("draw", "exchange"):
-            return f"seat {self.seat} to {self.kind} or stand pat"
-        if self.kind == "declare":
-            return "declarations from seats " + ", ".join(str(s) for s in self.seats)
-        return f"nothing: the hand is complete ({self.reason})"
-
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": self.kind}
-        if self.kind == "card":
-            out.update(target=self.target, face_up=self.face_up)
-            if self.target == "seat":
-                out["seat"] = self.seat
-        elif self.kind == "declare":
-            out["seats"] = list(self.seats)
-        elif self.kind == "complete":
-            out["reason"] = self.reason
-        else:
-            out["seat"] = self.seat
-        if self.kind in ("draw", "exchange"):
-            out.update(limit=self.limit, cost=self.cost)
-        if self.kind == "action":
-            out["legal"] = [a.as_dict() for a in self.legal]
-        out["text"] = self.describe()
-        return out
 
 
 # ---------------------------------------------------------------- new hand
@@ -203,49 +144,6 @@ def _start(table: Table) -> HandState:
 
 # ---------------------------------------------------------------- flow
 
-def _start_round(state: HandState, step: Bet) -> Betting | None:
-    rules = state.rules
-    live = [p for p in state.players if p.live]
-    actors = [p for p in live if p.can_act]
-    current = max(p.bet for p in state.players)
-    if len(actors) < 2 and not (actors and actors[0].bet < current):
-        return None
-    first = step.first
-    bring_in = first in (FirstToAct.BRING_IN_LOW, FirstToAct.BRING_IN_HIGH) and rules.bring_in > 0
-    if not bring_in and first is FirstToAct.BRING_IN_LOW:
-        first = FirstToAct.HIGH_EXPOSED  # seed 003: without a bring-in the best hand opens
-    elif not bring_in and first is FirstToAct.BRING_IN_HIGH:
-        first = FirstToAct.LOW_EXPOSED
-    opener = first_to_act(state, first)
-    if not state.players[opener].can_act:
-        opener = next(j for j in clockwise(state, opener) if state.players[j].can_act)
-    increment = rules.big_bet if step.size == "big" else rules.small_bet
-    big = 0
-    on_pair = step.big_on_pair and rules.big_bet_on_pair and increment < rules.big_bet
-    if on_pair and any(_pair_showing(p.up) for p in live):
-        big = rules.big_bet
-    cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap
-    return Betting(increment=increment, big=big, to_act=opener, current=current,
-                   full_level=current, last_raise=current, raises=1 if current else 0,
-                   cap=cap, bring_in=bring_in, opener=opener, opened=current > 0)
-
-
-def _pair_showing(up: tuple[Card, ...]) -> bool:
-    ranks = [c.rank for c in up if c.rank is not None]
-    return len(set(ranks)) < len(ranks)
-
-
-def _enter(state: HandState, step: object) -> HandState:
-    if isinstance(step, Deal):
-        return deal_queue(state, step)
-    if isinstance(step, Bet):
-        betting = _start_round(state, step)
-        return evolve(state, betting=betting)
-    if isinstance(step, (Draw, Exchange, Declare)):
-        return evolve(state, turn=tuple(live_order(state)))
-    return state
-
-
 def _advance(state: HandState) -> HandState:
     """Run steps until the engine needs something from outside."""
     steps = state.game.steps
@@ -260,7 +158,7 @@ def _advance(state: HandState) -> HandState:
         step = steps[state.step]
         if step.when and not state.rules.flag(step.when):
             continue
-        state = _enter(state, step)
+        state = runner_for(step).enter(state, step)
     return state
 
 
@@ -309,22 +207,6 @@ def _action(state: HandState, action: PlayerAction) -> HandState:
     return state
 
 
-def _declare(state: HandState, event: Declaration) -> HandState:
-    step = state.game.steps[state.step] if 0 <= state.step < len(state.game.steps) else None
-    if not isinstance(step, Declare) or not state.turn:
-        raise RuleViolation("illegal_action", "Nobody is declaring now.")
-    i = state.index_of(event.seat)
-    if i not in state.turn:
-        raise RuleViolation("out_of_turn", f"Seat {event.seat} has no declaration to make now.")
-    mode = state.rules.declare or step.mode
-    if mode == "sequential" and state.turn[0] != i:
-        raise RuleViolation("out_of_turn", f"Declarations go in turn: seat "
-                            f"{state.players[state.turn[0]].seat} declares next.")
-    p = evolve(state.players[i], declared=event.way.value)
-    return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]),
-                   turn=tuple(j for j in state.turn if j != i))
-
-
 def _transition(state: HandState, event: Event) -> HandState:
     if isinstance(event, Undo):
         return undo(state)
@@ -346,9 +228,11 @@ def _transition(state: HandState, event: Event) -> HandState:
                             f"({expected(state).describe()}), not an action.")
     if isinstance(event, PlayerAction):
         return _action(state, event)
-    if isinstance(event, Discard):
-        return apply_discard(state, event)
-    return _declare(state, event)
+    if state.betting is not None or not 0 <= state.step < len(state.game.steps):
+        raise RuleViolation("illegal_action", "Nobody is drawing, exchanging or declaring "
+                            f"now: the engine expects {expected(state).describe()}.")
+    step = state.game.steps[state.step]
+    return runner_for(step).accept(state, step, event)
 
 
 def apply(state: HandState, event: Event) -> HandState:
@@ -407,10 +291,4 @@ def _expected(state: HandState) -> Expected:
         return Expected("action", seat=state.players[state.betting.to_act].seat,
                         legal=legal_actions(state))
     step = state.game.steps[state.step]
-    if isinstance(step, Declare):
-        return Expected("declare", seats=tuple(state.players[i].seat for i in state.turn))
-    p = state.players[state.turn[0]]
-    if isinstance(step, Draw):
-        # The most a seat may draw: four only if it keeps a (natural) ace.
-        return Expected("draw", seat=p.seat, limit=max(draw_limit(state, p.down), 3))
-    return Expected("exchange", seat=p.seat, limit=1, cost=exchange_cost(state))
+    return runner_for(step).expected(state, step)
