@@ -69,17 +69,37 @@ Showdowns and who acts first in stud:
 True
 
 The fast paths for the odds engine work on card indexes (0..51, joker 52):
-:func:`eval_high7` and friends return ints where bigger is better (see
-:mod:`controller.hands.tables`), :func:`eval_high_batch` takes a numpy array.
+:func:`eval_high7`, :func:`eval_high`, :func:`eval_bug7`, :func:`eval_bug` return
+strengths (bigger is better; :func:`high_key` turns one back into a key),
+:func:`eval_low_a5_7` / :func:`eval_low_a5` a packed low (bigger is the better
+low), and :func:`eval_high_batch` takes an ``(N, 7)`` numpy array (numpy is
+imported on first use). See :mod:`controller.hands.tables`.
+
+>>> eval_high7([51, 47, 43, 39, 35, 0, 5]), high_key(7462)
+(7462, (8, 14, 13, 12, 11, 10))
+>>> from controller.hands import eval_high_batch
+>>> int(eval_high_batch([[51, 47, 43, 39, 35, 0, 5]])[0])
+7462
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from controller.hands.base import Ranking, check_distinct
 from controller.hands.compose import AnyFive, BoardGroups, Composition, HoleAndBoard
 from controller.hands.partial import bring_in_key, exposed_key
 from controller.hands.registry import RANKING_NAMES, get_ranking
 from controller.hands.showdown import Showdown, showdown
+from controller.hands.tables import (
+    eval_bug,
+    eval_bug7,
+    eval_high,
+    eval_high7,
+    eval_low_a5,
+    eval_low_a5_7,
+    high_key,
+)
 from controller.hands.value import CATEGORY_NAMES, Category, HandValue
 from controller.hands.wild import WildSpec, parse_wild
 
@@ -97,8 +117,25 @@ __all__ = [
     "WildSpec",
     "bring_in_key",
     "check_distinct",
+    "eval_bug",
+    "eval_bug7",
+    "eval_high",
+    "eval_high7",
+    "eval_high_batch",
+    "eval_low_a5",
+    "eval_low_a5_7",
     "exposed_key",
     "get_ranking",
+    "high_key",
     "parse_wild",
     "showdown",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``eval_high_batch`` imports numpy, so it loads on first use."""
+    if name == "eval_high_batch":
+        from controller.hands.batch import eval_high_batch
+
+        return eval_high_batch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
