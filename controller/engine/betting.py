@@ -216,6 +216,11 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
         raise _refuse(state, b, action)
     changes: dict[str, object] = {}
     act = action.action
+    if act in (Act.FOLD, Act.CHECK, Act.CALL) and action.amount is not None:
+        total = p.bet + option.chips
+        if action.amount != total:
+            raise RuleViolation("wrong_amount", f"Seat {p.seat} cannot {act.value} to "
+                                f"{action.amount}: their round total would be {total}.")
     if act is Act.FOLD:
         p = evolve(p, folded=True, acted=p.bet)
     elif act is Act.CHECK:

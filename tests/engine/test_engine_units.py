@@ -150,3 +150,13 @@ def test_short_all_in_raise_does_not_reopen_betting() -> None:
     s = apply(s, PlayerAction(3, Act.RAISE))  # all-in to 8: short of a full raise to 10
     assert s.players[2].all_in and s.players[2].bet == 8
     assert [a.action for a in legal_actions(s)] == [Act.FOLD, Act.CALL]
+
+
+def test_call_with_a_wrong_amount_is_refused() -> None:
+    """Amounts are round totals ("raise to"); a call that names another total is refused."""
+    s = _deal(new_hand("stud", [(1, "A", 50), (2, "B", 50)], 2), "As Kd 2c 3d 9h Tc")
+    s = apply(s, PlayerAction(1, Act.BRING_IN))
+    with pytest.raises(RuleViolation) as info:
+        apply(s, PlayerAction(2, Act.CALL, 5))
+    assert info.value.code == "wrong_amount"
+    assert apply(s, PlayerAction(2, Act.CALL, 2)).players[1].bet == 2
