@@ -1,0 +1,59 @@
+"""The FastAPI app: ``create_app`` builds it; its lifespan opens the log and starts the table.
+
+>>> app = create_app(db=":memory:", pin="2468")
+>>> app.title, "/openapi.json" in [r.path for r in app.routes]
+('pitboss', True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from controller import __version__
+from controller.api import ws
+from controller.api.errors import install_error_handlers
+from controller.api.routes import ROUTERS
+from controller.api.security import Guard, generate_pin
+from controller.log import open_store
+from controller.table.core import Table
+from controller.table.display import DisplaySink
+from controller.table.loop import TableLoop
+
+__all__ = ["create_app"]
+
+
+def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
+               display: DisplaySink | None = None, max_failures: int = 5,
+               window: float = 60.0) -> FastAPI:
+    """The app for one table. ``db``: the hand log (see ``open_store``); ``pin``: the
+    dealer's PIN (generated when None: read it from ``app.state.guard.pin``);
+    ``display``: where the LED display's picture goes."""
+    guard = Guard(pin or generate_pin(), max_failures=max_failures, window=window)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(open_store, db)
+        loop = TableLoop(Table(store), display)
+        await loop.start()
+        app.state.table_loop = loop
+        try:
+            yield
+        finally:
+            await loop.stop()
+            store.close()
+
+    app = FastAPI(title="pitboss", version=__version__, lifespan=lifespan,
+                  description="The live table: session, seats, hands, the shoe's cards, "
+                              "the dealer's corrections; WebSocket streams at /ws/table, "
+                              "/ws/dealer and /ws/player/{seat}.")
+    app.state.guard = guard
+    install_error_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.include_router(ws.router)
+    return app

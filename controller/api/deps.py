@@ -1,0 +1,50 @@
+"""Dependencies the routes declare with ``Annotated``: the table loop, the guard, the tokens.
+
+The loop and the guard are created in the app's lifespan and kept on
+``app.state``; tests swap them with ``app.dependency_overrides``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from controller.api.security import Guard
+from controller.table.loop import TableLoop
+
+__all__ = ["DealerAuth", "GuardDep", "LoopDep", "client_of", "get_guard", "get_loop",
+           "require_dealer"]
+
+bearer = HTTPBearer(auto_error=False, description="the dealer's token (or a seat's token "
+                                                   "for that seat's view)")
+
+
+def get_loop(request: Request) -> TableLoop:
+    return request.app.state.table_loop  # type: ignore[no-any-return]
+
+
+def get_guard(request: Request) -> Guard:
+    return request.app.state.guard  # type: ignore[no-any-return]
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+LoopDep = Annotated[TableLoop, Depends(get_loop)]
+GuardDep = Annotated[Guard, Depends(get_guard)]
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+def require_dealer(request: Request, guard: GuardDep, credentials: Credentials) -> None:
+    """Every state-changing request: the dealer's token, or 401/403/429."""
+    guard.dealer(token_of(credentials), client_of(request))
+
+
+DealerAuth = Depends(require_dealer)
