@@ -159,4 +159,4 @@ def test_call_with_a_wrong_amount_is_refused() -> None:
     with pytest.raises(RuleViolation) as info:
         apply(s, PlayerAction(2, Act.CALL, 5))
     assert info.value.code == "wrong_amount"
-    assert apply(s, PlayerAction(2, Act.CALL, 2)).players[1].bet == 2
+    assert apply(s, PlayerAction(2, Act.CALL, 2)).players[1].committed == 3  # ante + 2
