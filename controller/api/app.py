@@ -1,7 +1,7 @@
 """The FastAPI app: ``create_app`` builds it; its lifespan opens the log and starts the table.
 
 >>> app = create_app(db=":memory:", pin="2468")
->>> app.title, "/openapi.json" in [r.path for r in app.routes]
+>>> app.title, "/api/hand/actions" in app.openapi()["paths"]
 ('pitboss', True)
 """
 

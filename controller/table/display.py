@@ -14,7 +14,7 @@ or unplugged catches up with the next event.
 ...           StartHand()):
 ...     _ = table.handle(c)
 >>> d = display_state(table)
->>> d.pot, d.seats[1].stack, d.seats[2].button
+>>> d.pot, d.seats[1].stack, d.seats[1].button
 (2, 99, True)
 """
 
