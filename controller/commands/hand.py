@@ -67,13 +67,7 @@ def _run(args: argparse.Namespace) -> int:
         value = ranking.evaluate(parse_cards(" ".join(args.cards)))
     except PitbossError as err:
         return fail(err)
-    out: dict[str, Any] = {
-        "rules": args.rules,
-        "category": value.category,
-        "cards": [str(c) for c in value.cards],
-        "value": list(value.key),
-        "description": value.describe(),
-    }
+    out: dict[str, Any] = {"rules": args.rules, **value.as_dict()}
     if getattr(ranking, "qualifier", None) is not None:
         out["qualifies"] = value.qualifies
     print_json(out)

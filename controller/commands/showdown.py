@@ -41,8 +41,7 @@ def _run(args: argparse.Namespace) -> int:
         return fail(err)
     hands: list[dict[str, Any]] = []
     for v in result.values:
-        entry: dict[str, Any] = {"category": v.category, "cards": [str(c) for c in v.cards],
-                                 "description": v.describe(), "value": list(v.key)}
+        entry: dict[str, Any] = v.as_dict()
         if getattr(ranking, "qualifier", None) is not None:
             entry["qualifies"] = v.qualifies
         hands.append(entry)

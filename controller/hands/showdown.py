@@ -35,13 +35,7 @@ class Showdown:
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form ``pitboss showdown`` prints."""
-        hands = []
-        for v in self.values:
-            entry: dict[str, object] = {"category": v.category,
-                                        "cards": [str(c) for c in v.cards],
-                                        "description": v.describe(), "value": list(v.key)}
-            hands.append(entry)
-        return {"winners": self.winners, "hands": hands}
+        return {"winners": self.winners, "hands": [v.as_dict() for v in self.values]}
 
 
 def showdown(

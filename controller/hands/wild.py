@@ -110,17 +110,13 @@ def _copies(rank: int, n: int, naturals: list[Plain]) -> list[Plain]:
     return out
 
 
-def _window_fill(naturals: list[Plain], low_ace_ok: bool = True) -> list[int] | None:
+def _window_fill(naturals: list[Plain]) -> list[int] | None:
     """Ranks missing from the highest straight containing all naturals, or None."""
     ranks = [r for r, _ in naturals]
     if len(set(ranks)) != len(ranks):
         return None
     for top in range(14, 4, -1):
-        window = set(range(top - 4, top + 1))
-        if top == 5:
-            if not low_ace_ok:
-                break
-            window = {14, 2, 3, 4, 5}
+        window = set(range(top - 4, top + 1)) if top > 5 else {14, 2, 3, 4, 5}
         if window.issuperset(ranks):
             return sorted(window - set(ranks), reverse=True)
     return None
@@ -140,9 +136,8 @@ def high_wild_candidates(
     out: list[list[Plain]] = []
     suit = _suited(naturals)
     fill = _window_fill(naturals)
-    if fill is not None:
-        s = suit if suit is not None else 3
-        out.append([(r, s if suit is not None else _free_suit(r, naturals)) for r in fill])
+    if fill is not None:  # the highest straight, a straight flush when the naturals are suited
+        out.append([(r, _free_suit(r, naturals) if suit is None else suit) for r in fill])
     if suit is not None:
         held = {r for r, _ in naturals}
         if double_ace_flush:
