@@ -1,0 +1,204 @@
+"""Vectorised showdown strengths: one numpy pass scores a whole batch of deals.
+
+Every card has two additive int64 keys (cards are distinct, so sums never
+carry between fields):
+
+* ``KEY_RANKS``: the rank weight of :data:`controller.hands.batch.RANK_WEIGHTS`
+  above four 3-bit suit counters (bits 0..11), and bit 40 for the joker;
+* ``KEY_SUITED``: bit ``13 * suit + (rank - 2)``, the suited-rank mask.
+
+A pool's keys are the sums of its cards' keys. For a fixed pool size the
+weight sum names the rank multiset uniquely (the weights are chosen so that
+any seven ranks, at most four alike, have a distinct sum; fewer cards are a
+sub-case), so a dense table per size gives the best non-flush hand. The suit
+counters flag the (rare) flush rows, whose suited mask goes through the flush
+tables of :mod:`controller.hands.tables`. The strengths are the same numbers
+:mod:`controller.hands.tables` returns (``eval_high7``, ``eval_bug7``,
+``eval_low_a5``), so they agree with the rankings by construction; 0 means "no
+qualifying hand" (eight-or-better).
+
+Pools of 5 to 7 cards take this path (stud, hold'em, Omaha's 2 + 3, Aces,
+Straights and Flushes' six cards and the bug); anything else is priced by the
+general rankings (:mod:`controller.odds.slow`).
+
+>>> from controller.cards import parse_cards
+>>> from controller.hands import tables
+>>> idx = np.array([[c.index for c in parse_cards("As Ks Qs 7s 9d 2c Jk")]])
+>>> k1, k2 = KEY_RANKS[idx].sum(axis=1), KEY_SUITED[idx].sum(axis=1)
+>>> tables.high_key(int(evaluator("high-bug", 7)(k1, k2)[0]))
+(5, 14, 13, 12, 11, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from controller.hands import tables
+from controller.hands.batch import RANK_WEIGHTS
+
+__all__ = ["FAST_RANKINGS", "KEY_RANKS", "KEY_SUITED", "Evaluator", "evaluator", "warm"]
+
+Keys = npt.NDArray[np.int64]
+Strengths = npt.NDArray[np.int32]
+Evaluator = Callable[[Keys, Keys], Strengths]
+
+SUIT_BITS = 12
+JOKER_BIT = 40
+WEIGHT_MASK = (1 << 28) - 1
+MIN_POOL, MAX_POOL = 5, 7
+FAST_RANKINGS = frozenset({"high", "high-bug", "low-a5", "low-a5-8"})
+
+
+def _keys() -> tuple[Keys, Keys]:
+    ranks = [RANK_WEIGHTS[i >> 2] << SUIT_BITS | 1 << 3 * (i & 3) for i in range(52)]
+    suited = [1 << (13 * (i & 3) + (i >> 2)) for i in range(52)]
+    return (np.array([*ranks, 1 << JOKER_BIT], np.int64),
+            np.array([*suited, 0], np.int64))
+
+
+KEY_RANKS, KEY_SUITED = _keys()
+
+# ------------------------------------------------------------------ tables (built once)
+
+_LAZY = {"high": tables.HIGH_NF, "bug": tables.BUG_NF, "low": tables.LOW_A5,
+         "low-wild": tables.LOW_A5_WILD}
+
+
+@cache
+def _multiset_table(kind: str, size: int) -> Strengths:
+    """Best hand of every ``size``-card rank multiset, indexed by its weight sum."""
+    lazy = _LAZY[kind]
+    top = sum(RANK_WEIGHTS[12 - i // 4] for i in range(size))
+    out = np.zeros(top + 1, np.int32)
+    for ranks in combinations_with_replacement(range(13), size):
+        if max(ranks.count(r) for r in set(ranks)) <= 4:
+            out[sum(RANK_WEIGHTS[r] for r in ranks)] = lazy[sum(5**r for r in ranks)]
+    return out
+
+
+@cache
+def _flush_suit(at_least: int) -> npt.NDArray[np.int8]:
+    """Suit (0..3) holding ``at_least`` cards for each 12-bit suit-counter code, else -1."""
+    out = np.full(1 << SUIT_BITS, -1, np.int8)
+    for code in range(1 << SUIT_BITS):
+        for suit in range(4):
+            if (code >> 3 * suit) & 7 >= at_least:
+                out[code] = suit
+    return out
+
+
+FLUSH_TOP = np.array(tables.FLUSH_TOP, np.int32)
+BUG_FLUSH_TOP = np.array(tables.BUG_FLUSH_TOP, np.int32)
+
+
+@cache
+def _low8_table() -> Strengths:
+    """Eight-or-better lows by the (ace-low) set of ranks present, without / with the joker.
+
+    Only five different ranks of eight or lower qualify (seed 003 "Eight or
+    Better"), so the set of ranks present decides; the joker is the lowest rank
+    missing (seed 003 "Wild Cards - Low Poker").
+    """
+    out = np.zeros(2 << 13, np.int32)
+    for joker in (0, 1):
+        for present in range(1 << 13):
+            if present.bit_count() + joker < 5:
+                continue
+            counts = [0, 0, *((present >> b) & 1 for b in range(13))]
+            key = tables.best_a5_key(counts, joker)
+            if key[0] == 9 and 15 - key[1] <= 8:  # unpaired, eight or lower
+                out[joker << 13 | present] = tables.pack(key)
+    return out
+
+# ------------------------------------------------------------------ evaluators
+
+
+def _high(size: int) -> Evaluator:
+    nonflush, suit_of = _multiset_table("high", size), _flush_suit(5)
+
+    def run(k1: Keys, k2: Keys) -> Strengths:
+        values: Strengths = nonflush[(k1 >> SUIT_BITS) & WEIGHT_MASK]
+        suit = suit_of[k1 & 0xFFF]
+        rows = np.flatnonzero(suit >= 0)
+        if len(rows):
+            masks = (k2[rows] >> (13 * suit[rows].astype(np.int64))) & 0x1FFF
+            values[rows] = np.maximum(values[rows], FLUSH_TOP[masks])
+        return values
+
+    return run
+
+
+def _bug(size: int) -> Evaluator:
+    """Seed 000 section 04: the bug is an ace or fills a straight, flush or straight flush."""
+    plain = _high(size)
+    nonflush, suit_of = _multiset_table("bug", size - 1), _flush_suit(4)
+
+    def run(k1: Keys, k2: Keys) -> Strengths:
+        joker = np.flatnonzero(k1 >> JOKER_BIT)
+        if not len(joker):
+            return plain(k1, k2)
+        values = plain(k1, k2) if len(joker) < len(k1) else np.zeros(len(k1), np.int32)
+        j1, j2 = k1[joker], k2[joker]
+        bug = nonflush[(j1 >> SUIT_BITS) & WEIGHT_MASK]
+        suit = suit_of[j1 & 0xFFF]
+        rows = np.flatnonzero(suit >= 0)
+        if len(rows):
+            masks = (j2[rows] >> (13 * suit[rows].astype(np.int64))) & 0x1FFF
+            bug[rows] = np.maximum(bug[rows], BUG_FLUSH_TOP[masks])
+        values[joker] = bug
+        return values
+
+    return run
+
+
+def _low(size: int) -> Evaluator:
+    """Ace-to-five low, no qualifier (razz); the joker is the best fitter."""
+    plain, wild = _multiset_table("low", size), _multiset_table("low-wild", size - 1)
+
+    def run(k1: Keys, k2: Keys) -> Strengths:
+        weight = (k1 >> SUIT_BITS) & WEIGHT_MASK
+        joker = np.flatnonzero(k1 >> JOKER_BIT)
+        if not len(joker):
+            natural_only: Strengths = plain[weight]
+            return natural_only
+        values = np.zeros(len(k1), np.int32)
+        natural = np.flatnonzero((k1 >> JOKER_BIT) == 0)
+        values[natural] = plain[weight[natural]]
+        values[joker] = wild[weight[joker]]
+        return values
+
+    return run
+
+
+def _low8(size: int) -> Evaluator:
+    table = _low8_table()
+
+    def run(k1: Keys, k2: Keys) -> Strengths:
+        present = (k2 | k2 >> 13 | k2 >> 26 | k2 >> 39) & 0x1FFF
+        values: Strengths = table[((k1 >> JOKER_BIT) & 1) << 13 | present]
+        return values
+
+    return run
+
+
+_BUILDERS: dict[str, Callable[[int], Evaluator]] = {
+    "high": _high, "high-bug": _bug, "low-a5": _low, "low-a5-8": _low8}
+
+
+@cache
+def evaluator(ranking: str, size: int) -> Evaluator:
+    """The vectorised evaluator of ``ranking`` for pools of ``size`` cards (5..7)."""
+    if ranking not in _BUILDERS or not MIN_POOL <= size <= MAX_POOL:
+        raise ValueError(f"no fast path for {ranking} with {size} cards")
+    return _BUILDERS[ranking](size)
+
+
+def warm(ranking: str, sizes: tuple[int, ...] = (7,)) -> None:
+    """Build the tables now (the live table warms up before the first hand)."""
+    for size in sizes:
+        evaluator(ranking, size)(np.zeros(1, np.int64), np.zeros(1, np.int64))

@@ -1,0 +1,204 @@
+"""Showdown strengths of every live player for a batch of deals.
+
+``Scorer(spec)`` picks, once per spec, how to score: the vectorised tables of
+:mod:`controller.odds.fast` when every ranking has one and every pool the
+composition allows has 5 to 7 cards; otherwise the general rankings of
+:mod:`controller.hands` card by card (wild cards, the Low Hole wild, the Man
+with the Axe's top hand, deuce-to-seven and ace-to-six lows, points). Either
+way the result is two ``(N, players)`` int arrays, ``high`` and ``low``:
+within a row bigger is better, and 0 means no (qualifying) hand.
+
+>>> from controller.odds.spec import OddsSpec
+>>> s = Scorer(OddsSpec.build(["Ah Kh", "Ac Kc", "2c 2h"], board="2d 7s 9c Jd 3h"))
+>>> high, low = s.score(np.zeros((1, 0), np.int64))  # nothing to come: one deal
+>>> s.fast, high.tolist(), low.tolist()
+(True, [[1224, 1224, 5030]], [[0, 0, 0]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from controller.cards import Card, Rank, card_from_index
+from controller.hands import AnyFive, BoardGroups, HoleAndBoard, WildSpec, get_ranking
+from controller.hands.base import Ranking
+from controller.odds import fast
+from controller.odds.layout import Cards, Layout
+from controller.odds.spec import OddsSpec
+
+__all__ = ["Recipe", "Scorer", "recipes"]
+
+Strengths = npt.NDArray[np.int32]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """One way to make a pool: ``hole`` cards chosen from the hand (None: all of them)
+    with ``pick`` cards chosen from the board ``slots`` (None: all of them)."""
+
+    hole: int | None
+    slots: tuple[int, ...]
+    pick: int | None
+
+    def size(self, hand: int) -> int:
+        """Cards in each pool for a hand of ``hand`` cards."""
+        return (hand if self.hole is None else self.hole) + (
+            len(self.slots) if self.pick is None else self.pick)
+
+
+def recipes(spec: OddsSpec) -> list[Recipe]:
+    """The composition rule as pool recipes (see :mod:`controller.hands.compose`)."""
+    comp, every = spec.rule.composition, tuple(range(len(spec.board)))
+    if isinstance(comp, AnyFive):
+        return [Recipe(None, every, None)]
+    if isinstance(comp, HoleAndBoard):
+        return [Recipe(comp.hole, every, comp.board)]
+    assert isinstance(comp, BoardGroups)
+    fh = comp.from_hole
+    return [Recipe(fh, tuple(g), None if fh is None else 5 - fh) for g in comp.groups]
+
+
+@cache
+def _combos(n: int, k: int) -> npt.NDArray[np.int64]:
+    return np.array(list(combinations(range(n), k)), np.int64).reshape(-1, k)
+
+
+def _subset_sums(keys: npt.NDArray[np.int64], pick: int | None) -> npt.NDArray[np.int64]:
+    """``(N, A)`` sums of the keys of every allowed subset of the columns."""
+    sums: npt.NDArray[np.int64]
+    if pick is None or pick == keys.shape[1]:
+        sums = keys.sum(axis=1)[:, None]
+    else:
+        sums = keys[:, _combos(keys.shape[1], pick)].sum(axis=2)
+    return sums
+
+
+def _natural(rule_ranking: str) -> bool:
+    return rule_ranking in fast.FAST_RANKINGS
+
+
+class Scorer:
+    """Scores deals of one spec (fast tables when possible, else the rankings)."""
+
+    def __init__(self, spec: OddsSpec) -> None:
+        self.spec = spec
+        self.layout = Layout.of(spec)
+        self.recipes = recipes(spec)
+        rule = spec.rule
+        self.names = [n for n in (rule.high, rule.low) if n]
+        sizes = {r.size(h.size) for r in self.recipes for h in spec.players}
+        self.fast = (all(_natural(n) for n in self.names) and rule.wild is None
+                     and not rule.low_hole and not rule.top_hand
+                     and all(fast.MIN_POOL <= s <= fast.MAX_POOL for s in sizes))
+        self.check_one_deal()
+
+    def check_one_deal(self) -> None:
+        """Score one deal the slow way so bad input fails with the rankings' own error
+        (a joker under plain high rules, a composition the board cannot make, ...)."""
+        lay = self.layout
+        deal = lay.unseen[: sum(lay.groups)][None, :]
+        _SlowScorer(self).score(deal)
+
+    def score(self, deals: Cards) -> tuple[Strengths, Strengths]:
+        """``(high, low)`` strengths, ``(N, players)`` each (zeros for a missing half)."""
+        if self.fast:
+            return self._score_fast(deals)
+        return _SlowScorer(self).score(deals)
+
+    def _score_fast(self, deals: Cards) -> tuple[Strengths, Strengths]:
+        n, players = len(deals), len(self.spec.players)
+        rule = self.spec.rule
+        high = np.zeros((n, players), np.int32)
+        low = np.zeros((n, players), np.int32)
+        board = self.layout.board(deals)
+        for p in range(players):
+            hole = self.layout.hole(p, deals)
+            for name, out in ((rule.high, high), (rule.low, low)):
+                if name:
+                    out[:, p] = self._best(name, hole, board)
+        return high, low
+
+    def _best(self, name: str, hole: Cards, board: Cards) -> Strengths:
+        best: Strengths | None = None
+        for recipe in self.recipes:
+            pool_board = board[:, list(recipe.slots)]
+            h1 = _subset_sums(fast.KEY_RANKS[hole], recipe.hole)
+            h2 = _subset_sums(fast.KEY_SUITED[hole], recipe.hole)
+            b1 = _subset_sums(fast.KEY_RANKS[pool_board], recipe.pick)
+            b2 = _subset_sums(fast.KEY_SUITED[pool_board], recipe.pick)
+            k1 = (h1[:, :, None] + b1[:, None, :]).reshape(-1)
+            k2 = (h2[:, :, None] + b2[:, None, :]).reshape(-1)
+            values = fast.evaluator(name, recipe.size(hole.shape[1]))(k1, k2)
+            values = values.reshape(len(hole), -1).max(axis=1)
+            best = values if best is None else np.maximum(best, values)
+        assert best is not None
+        return best
+
+
+class _SlowScorer:
+    """The general path: :meth:`Ranking.best` per player per deal."""
+
+    def __init__(self, scorer: Scorer) -> None:
+        self.spec, self.layout = scorer.spec, scorer.layout
+        rule = self.spec.rule
+        self.high = _ranking(rule.high) if rule.high else None
+        self.low = _ranking(rule.low) if rule.low else None
+
+    def score(self, deals: Cards) -> tuple[Strengths, Strengths]:
+        players = len(self.spec.players)
+        boards = self.layout.board(deals).tolist()
+        holes = [self.layout.hole(p, deals).tolist() for p in range(players)]
+        high = np.zeros((len(deals), players), np.int32)
+        low = np.zeros((len(deals), players), np.int32)
+        for row in range(len(deals)):
+            board = [card_from_index(i) for i in boards[row]]
+            hands = [[card_from_index(i) for i in holes[p][row]] for p in range(players)]
+            for ranking, out, is_low in ((self.high, high, False), (self.low, low, True)):
+                if ranking is not None:
+                    keys = [self._key(ranking, p, hand, board, is_low)
+                            for p, hand in enumerate(hands)]
+                    out[row] = _dense(keys)
+        return high, low
+
+    def _key(self, ranking: Ranking, p: int, hand: list[Card], board: list[Card],
+             is_low: bool) -> tuple[int, ...] | None:
+        rule = self.spec.rule
+        wild = self._wild(p, hand)
+        value = ranking.best(hand, board, rule.composition, wild=wild)
+        if is_low and not value.qualifies:
+            return None
+        if rule.top_hand == "natural-pair-7" and not is_low:
+            sevens = [c for c in [*hand, *board] if c.rank == Rank.SEVEN
+                      and (wild is None or not wild.is_wild(c))]
+            return (int(len(sevens) >= 2), *value.key)
+        return value.key
+
+    def _wild(self, p: int, hand: list[Card]) -> WildSpec | None:
+        rule = self.spec.rule
+        if not rule.low_hole:
+            return rule.wild
+        holding = self.spec.players[p]
+        # Seed 003 "Low Hole": the lowest down card's rank (ace high) is wild for this
+        # player; the first ``to_come_down`` new cards are the down ones.
+        known = len(holding.cards)
+        down = [*hand[: len(holding.down)], *hand[known: known + holding.to_come_down]]
+        base = rule.wild if rule.wild is not None else WildSpec.none()
+        ranks = [c.rank for c in down if c.rank is not None]
+        if not ranks:
+            return base
+        return WildSpec(base.jokers, base.ranks | {min(ranks)}, base.cards)
+
+
+def _dense(keys: Sequence[tuple[int, ...] | None]) -> list[int]:
+    """Keys to small ints in the same order (None -> 0)."""
+    order = {k: i + 1 for i, k in enumerate(sorted({k for k in keys if k is not None}))}
+    return [0 if k is None else order[k] for k in keys]
+
+
+_ranking: Callable[[str], Ranking] = cache(get_ranking)
