@@ -16,6 +16,7 @@ the positional tie-break and the choice between them are decided here.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from controller.cards import Card
 from controller.engine.state import HandState
@@ -56,6 +57,8 @@ def _exposed(state: HandState, i: int) -> tuple[Card, ...]:
 @lru_cache(maxsize=1 << 16)
 def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[int, ...]:
     # Exposed hands recur street after street and hand after hand; the key is pure.
+    if len(cards) > 5:  # hole cards exposed by accident: the best five showing count
+        return max(_exposed_key(five, ranking, suits) for five in combinations(cards, 5))
     return exposed_key(list(cards), ranking=ranking, wild=_NO_WILD, suits=suits)
 
 

@@ -160,3 +160,17 @@ def test_call_with_a_wrong_amount_is_refused() -> None:
         apply(s, PlayerAction(2, Act.CALL, 5))
     assert info.value.code == "wrong_amount"
     assert apply(s, PlayerAction(2, Act.CALL, 2)).players[1].committed == 3  # ante + 2
+
+
+def test_six_exposed_cards_still_decide_who_opens() -> None:
+    """Seed 003 Order of Betting with two hole cards exposed by accident: six cards
+    show, and the best five of them count (found by the property fuzzing)."""
+    s = _deal(new_hand("stud", [(1, "A", 90), (2, "B", 90)], 2, {"bring_in": 0}),
+              "As Kd Ah 3d 9h Tc")
+    s = apply(s, CardExposed(1, Card("As")))
+    s = apply(s, CardExposed(1, Card("Ah")))
+    for street in ("9c 2d", "9s 4d", "8c 5d"):
+        while expected(s).kind == "action":
+            s = apply(s, PlayerAction(expected(s).seat, Act.CHECK))
+        s = _deal(s, street)
+    assert len(s.players[0].up) == 6 and expected(s).seat == 1  # aces full of nines
