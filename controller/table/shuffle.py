@@ -5,6 +5,7 @@ neighbouring cards of a random pack, the second card is one of the 51 others
 at random, so:
 
 * same suit: 12 of 51 (``P_SUIT``);
+* same rank (pairs gathered together): 3 of 51 (``P_PAIR``);
 * neighbouring rank (one up or down, ace next to both king and two, as in a
   new pack's A-2-...-K order): 8 of 51 (``P_RANK``);
 * both at once (a run of a new pack or of a gathered, unshuffled hand): 2 of 51
@@ -13,7 +14,7 @@ at random, so:
 :func:`shuffle_check` counts each kind among the ``n - 1`` neighbouring pairs
 and asks how likely that many or more is by chance (binomial upper tail; the
 pairs are nearly independent, which is close enough for an alarm). The shoe is
-flagged when any of the three tails is below :data:`THRESHOLD` = 1e-5, so a
+flagged when any of the four tails is below :data:`THRESHOLD` = 1e-5, so a
 fair shuffle raises a false alarm in well under one hand in a thousand even
 though the check runs after every card (a new pack's order is caught by its
 fifth card) (``tests/table/test_table_shuffle.py``
@@ -40,10 +41,11 @@ from math import comb
 
 from controller.cards import Card
 
-__all__ = ["P_RANK", "P_RUN", "P_SUIT", "THRESHOLD", "WINDOW", "ShuffleAlarm",
+__all__ = ["P_PAIR", "P_RANK", "P_RUN", "P_SUIT", "THRESHOLD", "WINDOW", "ShuffleAlarm",
            "ShuffleMemory", "binomial_tail", "shuffle_check"]
 
 P_SUIT = 12 / 51
+P_PAIR = 3 / 51
 P_RANK = 8 / 51
 P_RUN = 2 / 51
 THRESHOLD = 1e-5
@@ -70,22 +72,23 @@ def binomial_tail(k: int, n: int, p: float) -> float:
     return sum(comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def _neighbours(a: Card, b: Card) -> tuple[bool, bool]:
-    """(same suit, neighbouring rank) for two ordinary cards."""
+def _neighbours(a: Card, b: Card) -> tuple[bool, bool, bool]:
+    """(same suit, neighbouring rank, same rank) for two ordinary cards."""
     if a.rank is None or b.rank is None:
-        return False, False
+        return False, False, False
     gap = abs(int(a.rank) - int(b.rank))
-    return a.suit == b.suit, gap in (1, 12)
+    return a.suit == b.suit, gap in (1, 12), gap == 0
 
 
 def _runs_alarm(cards: Sequence[Card]) -> ShuffleAlarm | None:
     pairs = [_neighbours(a, b) for a, b in itertools.pairwise(cards)]
     n = len(pairs)
-    suits = sum(s for s, _ in pairs)
-    ranks = sum(r for _, r in pairs)
-    runs = sum(s and r for s, r in pairs)
+    suits = sum(s for s, _, _ in pairs)
+    ranks = sum(r for _, r, _ in pairs)
+    runs = sum(s and r for s, r, _ in pairs)
+    same = sum(x for _, _, x in pairs)
     tests = ((runs, P_RUN, "in suit and rank order"), (suits, P_SUIT, "of the same suit"),
-             (ranks, P_RANK, "of neighbouring ranks"))
+             (ranks, P_RANK, "of neighbouring ranks"), (same, P_PAIR, "of the same rank"))
     worst = min(((binomial_tail(k, n, p), k, what) for k, p, what in tests))
     p_value, k, what = worst
     if p_value >= THRESHOLD:
