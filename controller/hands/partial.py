@@ -86,7 +86,7 @@ def exposed_key(
 
 def _top_suit(cards: list[Card], spec: WildSpec, low: bool) -> int:
     """Suit of the highest natural card (for Razz the lower suit sorts as 'lower')."""
-    naturals = [c for c in cards if not spec.is_wild(c)] or [c for c in cards if c.suit]
+    naturals = [c for c in cards if not spec.is_wild(c)] or [c for c in cards if c.suit is not None]
     if not naturals:
         return 0
 

@@ -68,6 +68,14 @@ def test_adding_a_card_never_makes_a_high_hand_worse(name: str, cards: list[Card
 
 
 @settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["low-a5", "low-27", "low-a6"]), hands(6, 8))
+def test_adding_a_card_never_makes_a_best_of_n_low_worse(name: str, cards: list[Card]) -> None:
+    """Seed 003: "players can choose to not use their highest value cards"."""
+    r = get_ranking(name)
+    assert r.evaluate(cards) >= r.evaluate(cards[:-1])
+
+
+@settings(max_examples=100, deadline=None)
 @given(hands(5, 7, DECK_52))
 def test_a_hand_plays_five_real_cards_of_its_own(cards: list[Card]) -> None:
     v = get_ranking("high").evaluate(cards)
