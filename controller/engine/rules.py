@@ -237,6 +237,13 @@ def _transition(state: HandState, event: Event) -> HandState:
 
 def apply(state: HandState, event: Event) -> HandState:
     """The state after ``event``, or ``RuleViolation`` (and ``state`` is unchanged)."""
+    if type(event) is CardDealt and state.queue and state.result is None:
+        # The commonest event: a card that is due (place_card makes every check).
+        new = place_card(state, event.card)
+        if not new.queue:
+            new = _advance(new)
+        new.__dict__["log"] = (*state.log, event)
+        return new
     new = _advance(_transition(state, event))
     if isinstance(event, Undo):
         return new
