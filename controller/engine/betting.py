@@ -91,9 +91,21 @@ def _pot_limit_range(state: HandState, b: Betting, p: Player) -> tuple[int, int]
     return min(low, room), min(high, room)
 
 
+def _spread_range(b: Betting, p: Player) -> tuple[int, int]:
+    """Spread limit: from the small bet (at least the last raise) up to the round's
+    top size (the big bet on big-bet rounds or once the pair trigger holds)."""
+    room = p.bet + p.stack
+    low = b.current + max(b.last_raise, b.increment)
+    high = max(b.current + max(b.big, b.increment), low)
+    return min(low, room), min(high, room)
+
+
 def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | None:
-    if state.game.limit == "pot":
-        low, high = _pot_limit_range(state, b, p)
+    limit = state.game.limit
+    if limit != "fixed":
+        low, high = _pot_limit_range(state, b, p) if limit == "pot" else _spread_range(b, p)
+        if low < b.current + b.increment and not state.game.all_in:
+            return None
         return LegalAction(act, low=low, high=high) if high > p.bet else None
     totals = _fixed_totals(state, b, p)
     return LegalAction(act, amounts=totals) if totals else None
@@ -259,6 +271,8 @@ def start_round(state: HandState, step: Bet) -> Betting | None:
     on_pair = step.big_on_pair and rules.big_bet_on_pair and increment < rules.big_bet
     if on_pair and any(_pair_showing(p.up) for p in live):
         big = rules.big_bet
+    if state.game.limit == "spread":  # any amount from the small bet up to the round's top
+        increment, big = rules.small_bet, max(big, increment)
     cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap
     return Betting(increment=increment, big=big, to_act=opener, current=current,
                    full_level=current, last_raise=current, raises=1 if current else 0,

@@ -106,7 +106,7 @@ class GameDef:
     deck: Deck = Deck.STANDARD
     aliases: tuple[str, ...] = ()
     showdown: ShowdownSpec = ShowdownSpec()
-    limit: str = "fixed"  # "fixed" | "pot"
+    limit: str = "fixed"  # "fixed" | "spread" (small bet up to the round's size) | "pot"
     cap: int = 4  # one bet plus three raises
     heads_up_uncapped: bool = True  # seed 003: cap only with more than two players
     all_in: bool = True  # False where a reserve makes all-ins impossible (seed 000)

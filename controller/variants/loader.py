@@ -150,7 +150,8 @@ def parse_game(raw: Mapping[str, Any]) -> GameDef:
     game = replace(
         base, id=gid, name=raw["name"], aliases=tuple(raw.get("aliases", ())),
         source=str(raw.get("source", "house")), steps=steps, min_players=lo, max_players=hi,
-        deck=deck, limit=_choice(where, "limit", raw.get("limit", base.limit), ("fixed", "pot")),
+        deck=deck, limit=_choice(where, "limit", raw.get("limit", base.limit),
+                                    ("fixed", "spread", "pot")),
         cap=int(raw.get("cap", base.cap)),
         heads_up_uncapped=bool(raw.get("heads_up_uncapped", base.heads_up_uncapped)),
         all_in=bool(raw.get("all_in", base.all_in)),

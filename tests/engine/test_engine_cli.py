@@ -120,3 +120,41 @@ def test_user_game_errors_are_clear(text: bytes, words: str) -> None:
     with pytest.raises(VariantError) as info:
         load_games(io.BytesIO(text))
     assert words in info.value.message
+
+
+SPREAD = b"""
+[[game]]
+id = "house-stud"
+name = "House Stud 25/50"
+based_on = "seven-card-stud"
+limit = "spread"
+options = {ante = 5, bring_in = 0, small_bet = 25, big_bet = 50}
+"""
+
+
+def test_spread_limit_game_from_a_file() -> None:
+    """Issue 3 Betting: spread limit (house 25c/50c): any bet from the small bet up to
+    the round's size; big rounds allow 25 to 50."""
+    from controller.engine import Act, PlayerAction, legal_actions
+
+    game, = load_games(io.BytesIO(SPREAD))
+    s = new_hand(game, [(1, "A", 500), (2, "B", 500)], 2)
+    for card in ["2c", "3c", "4d", "5d", "Kc", "7h"]:
+        s = apply(s, event_from_dict({"card": card}))
+    bet = next(a for a in legal_actions(s) if a.action is Act.BET)
+    assert (bet.low, bet.high) == (25, 25)
+    s = apply(s, PlayerAction(1, Act.CHECK))
+    s = apply(s, PlayerAction(2, Act.CHECK))
+    for card in ["9c", "9d", "Tc", "Jd"]:  # fourth and fifth streets, all checking
+        s = apply(s, event_from_dict({"card": card}))
+        if expected(s).kind == "action":
+            s = apply(s, PlayerAction(expected(s).seat, Act.CHECK))
+            s = apply(s, PlayerAction(expected(s).seat, Act.CHECK))
+    assert expected(s).kind == "card"
+    s = apply(s, event_from_dict({"card": "Qc"}))
+    s = apply(s, event_from_dict({"card": "Qd"}))
+    bet = next(a for a in legal_actions(s) if a.action is Act.BET)
+    assert (bet.low, bet.high) == (25, 50)
+    s = apply(s, PlayerAction(expected(s).seat, Act.BET, 40))
+    raise_ = next(a for a in legal_actions(s) if a.action is Act.RAISE)
+    assert (raise_.low, raise_.high) == (80, 90)
