@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from controller.cards import Card, Rank, card_from_index
+from controller.cards import JOKER, Card, Rank, card_from_index
 from controller.hands import AnyFive, BoardGroups, HoleAndBoard, WildSpec, get_ranking
 from controller.hands.base import Ranking
 from controller.odds import fast
@@ -102,8 +102,10 @@ class Scorer:
         """Score one deal the slow way so bad input fails with the rankings' own error
         (a joker under plain high rules, a composition the board cannot make, ...)."""
         lay = self.layout
-        deal = lay.unseen[: sum(lay.groups)][None, :]
-        _SlowScorer(self).score(deal)
+        deal = lay.unseen[: sum(lay.groups)].copy()
+        if len(deal) and lay.unseen[-1] == JOKER.index:
+            deal[-1] = JOKER.index  # the joker may be dealt: make sure the rules allow it
+        _SlowScorer(self).score(deal[None, :])
 
     def score(self, deals: Cards) -> tuple[Strengths, Strengths]:
         """``(high, low)`` strengths, ``(N, players)`` each (zeros for a missing half)."""
