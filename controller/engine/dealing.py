@@ -133,13 +133,9 @@ def apply_exposed(state: HandState, event: CardExposed) -> HandState:
     return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]), queue=queue)
 
 
-def draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
+def _draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
     """Seed 002: three cards; four when keeping an ace (a natural ace: the bug is
     not an ace until showdown) under ``4-ace``; five under ``5``."""
-    return _draw_limit(state, kept)
-
-
-def _draw_limit(state: HandState, kept: tuple[Card, ...]) -> int:
     limit = state.rules.draw_limit
     if limit == "5":
         return 5

@@ -21,7 +21,6 @@ from controller.engine.betting import start_round
 from controller.engine.dealing import (
     apply_discard,
     deal_queue,
-    draw_limit,
     exchange_cost,
     live_order,
 )
@@ -77,8 +76,10 @@ class TurnRunner:
     def expected(self, state: HandState, step: Any) -> Expected:
         p = state.players[state.turn[0]]
         if isinstance(step, Draw):
-            # Four only for a seat that keeps a (natural) ace under "4-ace".
-            return Expected("draw", seat=p.seat, limit=draw_limit(state, p.down))
+            # The announced limit ("4-ace": four, when keeping an ace): the seat's own
+            # cards must not show through the public view, so the ace is checked on the draw.
+            limit = {"3": 3, "4-ace": 4, "5": 5}[state.rules.draw_limit]
+            return Expected("draw", seat=p.seat, limit=limit)
         return Expected("exchange", seat=p.seat, limit=1, cost=exchange_cost(state))
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
