@@ -183,8 +183,9 @@ def _check_openers(state: HandState, action: PlayerAction) -> None:
     else:
         qualifies = value.category != "high card"
     if not qualifies:
-        raise RuleViolation("no_openers", f"Seat {p.seat} cannot open: jacks or better are "
-                            f"needed and they hold {value.describe()}.")
+        # The message names no cards: it may reach a screen the other players see.
+        raise RuleViolation("no_openers", f"Seat {p.seat} cannot open: a pair of jacks or "
+                            "better is needed to open.")
 
 
 def _action(state: HandState, action: PlayerAction) -> HandState:
