@@ -13,7 +13,7 @@ An ``amount`` is always the player's *round total* after the action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from controller.cards import Card
 from controller.engine.events import Act, PlayerAction
@@ -25,12 +25,12 @@ from controller.variants.steps import Bet, FirstToAct
 __all__ = ["LegalAction", "apply_action", "legal_actions", "next_to_act", "start_round"]
 
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
+class LegalAction(NamedTuple):
     """One button on the tablet: the action and the round totals it allows.
 
     ``amounts`` lists fixed choices; ``low``..``high`` a range (pot limit);
-    ``chips`` is what a call costs.
+    ``chips`` is what a call costs. (A named tuple: immutable, and cheap enough
+    to build for every state.)
     """
 
     action: Act
