@@ -175,7 +175,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     app = create_app(db=tmp_path / "log.sqlite3", pin=PIN, max_failures=3)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws="websockets")
+                            ws="websockets-sansio")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
