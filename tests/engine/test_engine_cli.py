@@ -158,3 +158,20 @@ def test_spread_limit_game_from_a_file() -> None:
     s = apply(s, PlayerAction(expected(s).seat, Act.BET, 40))
     raise_ = next(a for a in legal_actions(s) if a.action is Act.RAISE)
     assert (raise_.low, raise_.high) == (80, 90)
+
+
+def test_example_house_games_play_out() -> None:
+    """The shipped example file loads, and every game in it plays a whole hand."""
+    import random
+
+    from controller.engine import chips_in_play
+    from controller.engine.randomplay import play_hand
+
+    path = Path(__file__).parents[2] / "controller" / "variants" / "examples" / "house.toml"
+    with path.open("rb") as fh:
+        games = load_games(fh)
+    assert [g.id for g in games] == ["stud-sevens-wild", "razz-home", "six-card-stud-declare"]
+    for game in games:
+        state = play_hand(new_hand(game, [(1, "A", 60), (2, "B", 60), (3, "C", 60)], 1),
+                          random.Random(5))
+        assert state.complete and chips_in_play(state) == 180
