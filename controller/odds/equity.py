@@ -25,6 +25,7 @@ and ``scoop`` (the chance of taking the whole pot alone).
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,7 @@ EXACT_LIMIT_SLOW = 3_000
 Z95 = 1.96
 FIRST_BATCH = 2_048
 MAX_BATCH = 1 << 16
+FIRST_BATCH_SLOW, MAX_BATCH_SLOW = 128, 2_048  # card-by-card scoring: ~10k hands a second
 METRICS = ("equity", "high", "low", "scoop")
 
 
@@ -130,7 +132,8 @@ def equity(spec: OddsSpec, seed: int | None = None, max_error: float = 0.005,
     """Each live player's equity for ``spec`` (see the module docstring).
 
     ``method``: ``"auto"`` (exact when the deals are few), ``"exact"`` or
-    ``"monte-carlo"``.
+    ``"monte-carlo"``. Without a ``seed`` one is drawn and reported in the
+    answer, so any Monte Carlo answer can be reproduced.
     """
     if not max_error > 0:
         raise OddsError("max_error must be above 0 (for example 0.005)", "bad_max_error")
@@ -146,18 +149,20 @@ def equity(spec: OddsSpec, seed: int | None = None, max_error: float = 0.005,
         for chunk in exact_chunks(lay.unseen, lay.groups):
             tally.add(_metrics(scorer, chunk))
         return _result(spec, tally, "exact", deals, seed, "exact")
+    if seed is None:
+        seed = secrets.randbits(32)
     stopped = _monte_carlo(scorer, tally, seed, max_error, max_time)
     return _result(spec, tally, "monte-carlo", deals, seed, stopped)
 
 
-def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int | None, max_error: float,
+def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int, max_error: float,
                  max_time: float | None) -> str:
     rng = np.random.default_rng(seed)
     lay = scorer.layout
     n = sum(lay.groups)
     split = scorer.spec.rule.split
     start = time.perf_counter()
-    batch = FIRST_BATCH
+    batch, most = (FIRST_BATCH, MAX_BATCH) if scorer.fast else (FIRST_BATCH_SLOW, MAX_BATCH_SLOW)
     while True:
         tally.add(_metrics(scorer, sample_deals(rng, lay.unseen, n, batch)))
         errors = tally.error() if split else tally.error()[:1]
@@ -168,7 +173,7 @@ def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int | None, max_error: flo
             return "max_time"
         variance = float((tally.variance() if split else tally.variance()[:1]).max())
         needed = int(1.1 * (Z95 * Z95 * variance) / (max_error * max_error)) - tally.n
-        batch = min(max(needed, 1_024), MAX_BATCH)
+        batch = min(max(needed, most // 64), most)
 
 
 def _result(spec: OddsSpec, tally: _Tally, method: str, deals: int, seed: int | None,
