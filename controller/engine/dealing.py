@@ -73,7 +73,7 @@ def wild_fee(state: HandState, card: Card) -> int:
         else:
             hit = card.rank is not None and card.rank.char == fee.match
         if hit:
-            total += int(getattr(state.rules, fee.option))
+            total += fee.antes * state.rules.ante
     return total
 
 

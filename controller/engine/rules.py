@@ -132,6 +132,9 @@ def new_hand(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
     players = tuple(sorted((_seat(s) for s in seats), key=lambda p: p.seat))
     dealer_i = next((i for i, p in enumerate(players) if p.seat == dealer), -1)
     _check_table(game, players, dealer_i, rules.reserve)
+    if rules.seventh_card and len(players) > 5:
+        raise RuleViolation("wrong_player_count", f"{game.name} deals a seventh card only "
+                            f"with five or fewer players, not {len(players)} (seed 003).")
     centre = (JOKER,) if game.deck is Deck.CENTRE_JOKER else ()
     table = Table(game, rules, dealer_i, players, 53 if game.deck is Deck.WITH_JOKER else 52,
                   centre)

@@ -213,9 +213,9 @@ DEUCES_JACKS_AXE = GameDef(
     steps=_stud_streets(HIGH, HIGH),
     showdown=ShowdownSpec(high="high-wild", wild=WildRule(ranks="2J", cards="Kd"),
                           top_hand="natural-pair-7"),
-    fees=(Fee("wild", "wild_fee"), Fee("7", "seven_fee")),
+    fees=(Fee("wild", 1), Fee("7", 5)),
     defaults={"ante": 1, "small_bet": 5, "big_bet": 10, "burns": False,
-              "big_bet_on_pair": True, "wild_fee": 1, "seven_fee": 5},
+              "big_bet_on_pair": True},
     note="Exposed wild cards cost 1 ante, exposed sevens 5 antes; a natural pair of "
     "sevens is the top hand.",
 )

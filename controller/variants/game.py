@@ -86,11 +86,12 @@ class ShowdownSpec:
 @dataclass(frozen=True, slots=True)
 class Fee:
     """A payment to the pot whenever a matching card is dealt face up (not a bet):
-    seed 003 "Deuces and Jacks and the Man with the Axe". ``match`` is ``"wild"``
-    or a rank letter; the amount is the hand option named ``option``."""
+    seed 003 "Deuces and Jacks and the Man with the Axe" ("1 ante for each wild
+    card and 5x the ante for each Seven"). ``match`` is ``"wild"`` or a rank
+    letter; the amount is ``antes`` times the hand's ante."""
 
     match: str
-    option: str
+    antes: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +141,13 @@ class Rules:
     exchange_cost: str = ""
     reserve: int = 0
     seventh_card: bool = False
-    wild_fee: int = 0
-    seven_fee: int = 0
 
     def flag(self, name: str) -> bool:
         """Whether the option ``name`` is on (used by steps' ``when``)."""
         return bool(getattr(self, name))
 
 
-_INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve",
-        "wild_fee", "seven_fee"}
+_INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve"}
 _BOOL = {"burns", "big_bet_on_pair", "jacks_or_better", "seventh_card"}
 _CHOICE = {
     "draw_limit": ("3", "4-ace", "5"),

@@ -120,6 +120,15 @@ def _players(where: str, raw: object, base: GameDef) -> tuple[int, int]:
     return raw[0], raw[1]
 
 
+def _fee(where: str, raw: object) -> Fee:
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("antes", 1), int):
+        raise _fail(where, f"a fee is {{match = \"wild\" or a rank, antes = N}}, not {raw!r}")
+    match = str(raw.get("match", ""))
+    if match != "wild" and (len(match) != 1 or match not in "23456789TJQKA"):
+        raise _fail(where, f"a fee matches \"wild\" or a rank letter, not {match!r}")
+    return Fee(match, int(raw.get("antes", 1)))
+
+
 _BLANK = GameDef(id="", name="", source="", steps=())
 
 
@@ -160,7 +169,7 @@ def parse_game(raw: Mapping[str, Any]) -> GameDef:
         exposed_card=_choice(where, "exposed_card", raw.get("exposed_card", base.exposed_card),
                              ("stud", "keep")),
         showdown=_showdown(where, raw.get("showdown", {}), base.showdown),
-        fees=tuple(Fee(str(f["match"]), str(f["option"])) for f in raw.get("fees", ()))
+        fees=tuple(_fee(where, f) for f in raw.get("fees", ()))
         or base.fees,
         defaults=options, playable=bool(raw.get("playable", True)), note=str(raw.get("note", "")),
     )
@@ -174,9 +183,6 @@ def _check_consistent(where: str, game: GameDef) -> None:
         raise _fail(where, "pot rule 'declare' needs a declare step")
     if not any(isinstance(s, Bet) for s in game.steps):
         raise _fail(where, "a game needs at least one betting round")
-    for fee in game.fees:
-        if fee.option not in game.defaults:
-            raise _fail(where, f"fee option {fee.option!r} is not among the game's options")
 
 
 def load_games(fh: IO[bytes]) -> list[GameDef]:

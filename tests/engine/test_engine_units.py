@@ -174,3 +174,20 @@ def test_six_exposed_cards_still_decide_who_opens() -> None:
             s = apply(s, PlayerAction(expected(s).seat, Act.CHECK))
         s = _deal(s, street)
     assert len(s.players[0].up) == 6 and expected(s).seat == 1  # aces full of nines
+
+
+def test_exposed_wild_and_seven_fees_scale_with_the_ante() -> None:
+    """Seed 003 Man with the Axe: 1 ante per exposed wild card, 5 antes per exposed seven."""
+    s = new_hand("axe", [(1, "A", 90), (2, "B", 90)], 2, {"ante": 2})
+    s = _deal(s, "3c 4c 5d 6d 7h Kd")  # seat 1 shows a seven, seat 2 the king of diamonds
+    assert [p.committed for p in s.players] == [2 + 10, 2 + 2]
+
+
+def test_english_stud_seventh_card_needs_five_or_fewer() -> None:
+    """Seed 003 English Stud: "If there are five or fewer players, a seventh
+    face-down card can be dealt"."""
+    six = [(s, f"P{s}", 90) for s in range(1, 7)]
+    with pytest.raises(RuleViolation) as info:
+        new_hand("english-stud", six, 1, {"seventh_card": True})
+    assert info.value.code == "wrong_player_count"
+    assert new_hand("english-stud", six[:5], 1, {"seventh_card": True}).rules.seventh_card
