@@ -66,6 +66,17 @@ def test_seed002_art2_bug_never_pairs_anything_but_aces(
     assert v.describe() == words and v.key == key
 
 
+@pytest.mark.parametrize(("cards", "words"), [
+    ("As Ah Kc Kd Jk", "full house, aces full of kings"),
+    ("Ks Kh Kc Ad Jk", "full house, kings full of aces"),
+])
+def test_seed002_art2_3b_the_bug_as_an_ace_may_complete_a_full_house_with_aces(
+        cards: str, words: str) -> None:
+    """2.3(b) "a pair of aces plus the bug is three aces": the bug is an ace, so aces may
+    fill a full house; only a non-ace full house is out of its reach (2.3(a))."""
+    assert BUG.evaluate(cards).describe() == words
+
+
 @pytest.mark.parametrize(("cards", "bug_as"), [
     ("Ah 9h 7h 4h 2c Jk", "Kh"),  # holds the ace: the bug is the king
     ("Ah Kh 7h 4h 2c Jk", "Qh"),  # holds ace and king: the queen
