@@ -103,3 +103,19 @@ def test_unknown_rules_and_options() -> None:
     with pytest.raises(HandError) as err:
         get_ranking("high", wild=None)
     assert err.value.code == "bad_option"
+
+
+def test_hand_values_compare_by_key_and_work_with_max() -> None:
+    hands = ["9c 9h 5c 5d Ah", "Qs Qh Qd 3c 3h", "Ah 9h 7h 4h 2h"]
+    values = [ev(h) for h in hands]
+    assert max(values).category == "full house"
+    assert sorted(values)[0].category == "two pair"
+    assert len({ev("As Kd 9h 7c 3s"), ev("Ah Kc 9d 7s 3h")}) == 1  # equal keys hash alike
+
+
+def test_hand_value_json_form_and_repr_read_in_poker_words() -> None:
+    v = ev("Qs Qh Qd 3c 3h")
+    assert v.as_dict() == {"category": "full house", "cards": ["Qs", "Qh", "Qd", "3h", "3c"],
+                           "value": [6, 12, 12, 12, 3, 3],
+                           "description": "full house, queens full of threes"}
+    assert "queens full of threes" in repr(v) and "high" in repr(v)
