@@ -18,7 +18,7 @@ from typing import NamedTuple
 from controller.cards import Card
 from controller.engine.events import Act, PlayerAction
 from controller.engine.firsts import clockwise, first_to_act
-from controller.engine.state import Betting, HandState, Player, evolve, memo
+from controller.engine.state import Betting, HandState, Player, build, evolve, memo
 from controller.errors import RuleViolation
 from controller.variants.steps import Bet, FirstToAct
 
@@ -221,13 +221,17 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
     i = b.to_act
     p = state.players[i]
     if action.seat != p.seat:
+        if state.index_of(action.seat) < 0:
+            raise RuleViolation("unknown_seat", f"Nobody sits in seat {action.seat}.")
         raise RuleViolation("out_of_turn", f"It is seat {p.seat}'s turn to act, "
                             f"not seat {action.seat}'s.")
-    option = next((a for a in legal_actions(state) if a.action is action.action), None)
-    if option is None:
+    act = action.action
+    for option in legal_actions(state):
+        if option.action is act:
+            break
+    else:
         raise _refuse(state, b, action)
     changes: dict[str, object] = {}
-    act = action.action
     if act in (Act.FOLD, Act.CHECK, Act.CALL) and action.amount is not None:
         total = p.bet + option.chips
         if action.amount != total:
@@ -251,9 +255,9 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
 
 def start_round(state: HandState, step: Bet) -> Betting | None:
     """Open a betting round (None when fewer than two players can still bet)."""
-    rules = state.rules
-    live = [p for p in state.players if p.live]
-    actors = [p for p in live if p.can_act]
+    rules = state.table.rules
+    live = [p for p in state.players if not p.folded]
+    actors = [p for p in live if p.stack > 0]
     current = max(p.bet for p in state.players)
     if len(actors) < 2 and not (actors and actors[0].bet < current):
         return None
@@ -264,7 +268,7 @@ def start_round(state: HandState, step: Bet) -> Betting | None:
     elif not bring_in and first is FirstToAct.BRING_IN_HIGH:
         first = FirstToAct.LOW_EXPOSED
     opener = first_to_act(state, first)
-    if not state.players[opener].can_act:
+    if state.players[opener].stack == 0:
         opener = next(j for j in clockwise(state, opener) if state.players[j].can_act)
     increment = rules.big_bet if step.size == "big" else rules.small_bet
     big = 0
@@ -274,9 +278,10 @@ def start_round(state: HandState, step: Bet) -> Betting | None:
     if state.game.limit == "spread":  # any amount from the small bet up to the round's top
         increment, big = rules.small_bet, max(big, increment)
     cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap
-    return Betting(increment=increment, big=big, to_act=opener, current=current,
-                   full_level=current, last_raise=current, raises=1 if current else 0,
-                   cap=cap, bring_in=bring_in, opener=opener, opened=current > 0)
+    return build(Betting, increment=increment, big=big, to_act=opener, current=current,
+                 full_level=current, last_raise=current, raises=1 if current else 0,
+                 cap=cap, bring_in=bring_in, opener=opener, aggressor=-1, locked_big=False,
+                 opened=current > 0)
 
 
 def _pair_showing(up: tuple[Card, ...]) -> bool:

@@ -196,8 +196,6 @@ def _action(state: HandState, action: PlayerAction) -> HandState:
         need = expected(state)
         raise RuleViolation("card_expected" if need.kind == "card" else "illegal_action",
                             f"No betting now: the engine expects {need.describe()}.")
-    if state.index_of(action.seat) < 0:
-        raise RuleViolation("unknown_seat", f"Nobody sits in seat {action.seat}.")
     _check_openers(state, action)
     actor = state.betting.to_act
     players, b = apply_action(state, action)
@@ -245,6 +243,12 @@ def apply(state: HandState, event: Event) -> HandState:
         # The commonest event: a card that is due (place_card makes every check).
         new = place_card(state, event.card)
         if not new.queue:
+            new = _advance(new)
+        new.__dict__["log"] = (*state.log, event)
+        return new
+    if type(event) is PlayerAction and state.betting is not None and not state.queue:
+        new = _action(state, event)  # the next commonest: an action in an open round
+        if new.betting is None:
             new = _advance(new)
         new.__dict__["log"] = (*state.log, event)
         return new

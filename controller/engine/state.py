@@ -12,7 +12,8 @@ step ``sum(stacks) + pot_total == chips bought in`` (see :func:`chips_in_play`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any, TypeVar
 
 from controller.cards import Card
@@ -60,7 +61,7 @@ def evolve(obj: T, **changes: Any) -> T:
     cls = type(obj)
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclass_fields(cls))  # type: ignore[arg-type]
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
     new = object.__new__(cls)
@@ -68,6 +69,19 @@ def evolve(obj: T, **changes: Any) -> T:
     d.update(obj.__dict__)
     d.update(changes)
     d.pop("_memo", None)  # answers memoised on the old state do not hold for the new one
+    return new
+
+
+def build(cls: type[T], **fields: Any) -> T:
+    """A frozen record from *all* its fields, without the frozen ``__init__``'s
+    per-field ``object.__setattr__`` (records built once per street or hand)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclass_fields(cls))  # type: ignore[arg-type]
+    if fields.keys() != names:
+        raise TypeError(f"{cls.__name__} needs exactly the fields {sorted(names)}")
+    new = object.__new__(cls)
+    new.__dict__.update(fields)
     return new
 
 
