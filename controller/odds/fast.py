@@ -41,7 +41,17 @@ import numpy.typing as npt
 from controller.hands import tables
 from controller.hands.batch import RANK_WEIGHTS
 
-__all__ = ["FAST_RANKINGS", "KEY_RANKS", "KEY_SUITED", "Evaluator", "evaluator", "warm"]
+__all__ = [
+    "FAST_RANKINGS",
+    "KEY_BITS",
+    "KEY_RANKS",
+    "KEY_SUITED",
+    "MASK_RANKINGS",
+    "Evaluator",
+    "evaluator",
+    "mask_evaluator",
+    "warm",
+]
 
 Keys = npt.NDArray[np.int64]
 Strengths = npt.NDArray[np.int32]
@@ -52,6 +62,15 @@ JOKER_BIT = 40
 WEIGHT_MASK = (1 << 28) - 1
 MIN_POOL, MAX_POOL = 5, 7
 FAST_RANKINGS = frozenset({"high", "high-bug", "low-a5", "low-a5-8"})
+
+
+def _bits() -> npt.NDArray[np.int32]:
+    return np.array([1 << (i >> 2) for i in range(52)] + [1 << 13], np.int32)
+
+
+KEY_BITS = _bits()
+"""Per card: bit ``rank - 2`` (bit 13 for the joker). A pool's bits are or-ed, not summed:
+the set of ranks present, which is all an eight-or-better low depends on."""
 
 
 def _keys() -> tuple[Keys, Keys]:
@@ -181,6 +200,29 @@ def _low8(size: int) -> Evaluator:
     def run(k1: Keys, k2: Keys) -> Strengths:
         present = (k2 | k2 >> 13 | k2 >> 26 | k2 >> 39) & 0x1FFF
         values: Strengths = table[((k1 >> JOKER_BIT) & 1) << 13 | present]
+        return values
+
+    return run
+
+
+MaskEvaluator = Callable[[npt.NDArray[np.int32]], Strengths]
+MASK_RANKINGS = frozenset({"low-a5-8"})
+
+
+def mask_evaluator(ranking: str) -> MaskEvaluator:
+    """Eight-or-better from or-ed :data:`KEY_BITS` (any pool size): one small-table lookup.
+
+    >>> from controller.cards import parse_cards
+    >>> bits = np.bitwise_or.reduce(KEY_BITS[[c.index for c in parse_cards("8h 6c 4d 3s Ah")]])
+    >>> tables.unpack(int(mask_evaluator("low-a5-8")(np.array([bits]))[0]))
+    (9, 7, 9, 11, 12, 14)
+    """
+    if ranking not in MASK_RANKINGS:
+        raise ValueError(f"no rank-set path for {ranking}")
+    table = _low8_table()
+
+    def run(bits: npt.NDArray[np.int32]) -> Strengths:
+        values: Strengths = table[bits]
         return values
 
     return run

@@ -79,6 +79,16 @@ def _subset_sums(keys: npt.NDArray[np.int64], pick: int | None) -> npt.NDArray[n
     return sums
 
 
+def _subset_ors(bits: npt.NDArray[np.int32], pick: int | None) -> npt.NDArray[np.int32]:
+    """``(N, A)`` or of the rank bits of every allowed subset of the columns."""
+    ors: npt.NDArray[np.int32]
+    if pick is None or pick == bits.shape[1]:
+        ors = np.bitwise_or.reduce(bits, axis=1)[:, None]
+    else:
+        ors = np.bitwise_or.reduce(bits[:, _combos(bits.shape[1], pick)], axis=2)
+    return ors
+
+
 def _natural(rule_ranking: str) -> bool:
     return rule_ranking in fast.FAST_RANKINGS
 
@@ -116,31 +126,55 @@ class Scorer:
     def _score_fast(self, deals: Cards) -> tuple[Strengths, Strengths]:
         n, players = len(deals), len(self.spec.players)
         rule = self.spec.rule
-        high = np.zeros((n, players), np.int32)
-        low = np.zeros((n, players), np.int32)
+        out = {rule.high: np.zeros((n, players), np.int32),
+               rule.low: np.zeros((n, players), np.int32)}
+        names = [name for name in (rule.high, rule.low) if name]
+        sums = any(name not in fast.MASK_RANKINGS for name in names)
+        bits = any(name in fast.MASK_RANKINGS for name in names)
         board = self.layout.board(deals)
+        boards = [_Side.of(board[:, list(r.slots)], r.pick, sums, bits) for r in self.recipes]
         for p in range(players):
             hole = self.layout.hole(p, deals)
-            for name, out in ((rule.high, high), (rule.low, low)):
-                if name:
-                    out[:, p] = self._best(name, hole, board)
-        return high, low
+            for recipe, board_side in zip(self.recipes, boards, strict=True):
+                hole_side = _Side.of(hole, recipe.hole, sums, bits)
+                size = recipe.size(hole.shape[1])
+                for name in names:
+                    values = _pools(name, size, hole_side, board_side)
+                    np.maximum(out[name][:, p], values, out=out[name][:, p])
+        return out[rule.high], out[rule.low]
 
-    def _best(self, name: str, hole: Cards, board: Cards) -> Strengths:
-        best: Strengths | None = None
-        for recipe in self.recipes:
-            pool_board = board[:, list(recipe.slots)]
-            h1 = _subset_sums(fast.KEY_RANKS[hole], recipe.hole)
-            h2 = _subset_sums(fast.KEY_SUITED[hole], recipe.hole)
-            b1 = _subset_sums(fast.KEY_RANKS[pool_board], recipe.pick)
-            b2 = _subset_sums(fast.KEY_SUITED[pool_board], recipe.pick)
-            k1 = (h1[:, :, None] + b1[:, None, :]).reshape(-1)
-            k2 = (h2[:, :, None] + b2[:, None, :]).reshape(-1)
-            values = fast.evaluator(name, recipe.size(hole.shape[1]))(k1, k2)
-            values = values.reshape(len(hole), -1).max(axis=1)
-            best = values if best is None else np.maximum(best, values)
-        assert best is not None
-        return best
+
+@dataclass(frozen=True)
+class _Side:
+    """One side of a pool (the hand's cards or the board's) for every allowed subset:
+    the additive keys summed and the rank bits or-ed, ``(N, subsets)`` each."""
+
+    ranks: npt.NDArray[np.int64] | None
+    suited: npt.NDArray[np.int64] | None
+    bits: npt.NDArray[np.int32] | None
+
+    @classmethod
+    def of(cls, cards: Cards, pick: int | None, sums: bool, bits: bool) -> _Side:
+        ranks = _subset_sums(fast.KEY_RANKS[cards], pick) if sums else None
+        suited = _subset_sums(fast.KEY_SUITED[cards], pick) if sums else None
+        ors = _subset_ors(fast.KEY_BITS[cards], pick) if bits else None
+        return cls(ranks, suited, ors)
+
+
+def _pools(name: str, size: int, hole: _Side, board: _Side) -> Strengths:
+    """Best strength per deal over every (hole subset, board subset) pair."""
+    if name in fast.MASK_RANKINGS:
+        assert hole.bits is not None and board.bits is not None
+        masks = hole.bits[:, :, None] | board.bits[:, None, :]
+        values = fast.mask_evaluator(name)(masks.reshape(len(masks), -1))
+    else:
+        assert hole.ranks is not None and board.ranks is not None
+        assert hole.suited is not None and board.suited is not None
+        k1 = (hole.ranks[:, :, None] + board.ranks[:, None, :]).reshape(-1)
+        k2 = (hole.suited[:, :, None] + board.suited[:, None, :]).reshape(-1)
+        values = fast.evaluator(name, size)(k1, k2).reshape(len(hole.ranks), -1)
+    best: Strengths = values.max(axis=1)
+    return best
 
 
 class _SlowScorer:
