@@ -42,33 +42,42 @@ def from_strength(cards: list[Card], strength: int, ranking: str) -> HandValue:
     """Rebuild the five cards as played from a table strength (the bug fills the gap)."""
     key = tables.high_key(strength)
     cat, ranks = key[0], key[1:]
-    naturals = sorted((c for c in cards if c.rank is not None), reverse=True)
-    suit = _flush_suit(naturals, ranks) if cat in (5, 8) else None
-    joker = next((c for c in cards if c.rank is None), None)
+    by_rank: dict[int, list[Card]] = {}  # highest suit first
+    joker = None
+    for c in sorted(cards, key=_index, reverse=True):
+        if c.rank is None:
+            joker = c
+        else:
+            by_rank.setdefault(c.rank, []).append(c)
+    suit = _flush_suit(by_rank, ranks) if cat in (5, 8) else None
     played: list[Card] = []
     physical: list[Card] = []
     for r in ranks:
         rank = 14 if r == 1 else r
-        pick = next((c for c in naturals
-                     if c.rank == rank and (suit is None or c.suit == suit)
-                     and c not in physical), None)
+        pool = by_rank.get(rank, [])
+        pick = next((c for c in pool if suit is None or c.suit == suit), None)
         if pick is None:
             assert joker is not None, "a table strength the cards cannot make"
             pick_suit = suit if suit is not None else _free_suit(rank, played)
             played.append(card_from_index((rank - 2) * 4 + pick_suit))
             physical.append(joker)
         else:
+            pool.remove(pick)
             played.append(pick)
             physical.append(pick)
-    category = CATEGORY_NAMES[cat]
-    return HandValue(key, category, tuple(played), tuple(physical), ranking, True, ranks,
-                     describe_high(category, ranks))
+    return HandValue(key, CATEGORY_NAMES[cat], tuple(played), tuple(physical), ranking, True,
+                     ranks)
 
 
-def _flush_suit(naturals: list[Card], ranks: tuple[int, ...]) -> int:
-    wanted = {14 if r == 1 else r for r in ranks}
-    return max(range(4), key=lambda s: sum(
-        1 for c in naturals if c.suit == s and c.rank in wanted))
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _flush_suit(by_rank: dict[int, list[Card]], ranks: tuple[int, ...]) -> int:
+    """The suit holding (all, or all but the bug's one of) the flush's ranks."""
+    held = [int(c.suit) for r in ranks for c in by_rank.get(14 if r == 1 else r, [])
+            if c.suit is not None]
+    return max(range(4), key=held.count)
 
 
 def _free_suit(rank: int, played: list[Card]) -> int:
