@@ -100,3 +100,13 @@ def test_console_script_runs_as_a_process() -> None:
         capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert json.loads(proc.stdout)["error"]["code"] == "unknown_rules"
+
+
+def test_hand_points_and_four_card_low_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 004 "7 27" (low side, faces ½) and "5-4 Buy 2" (four-card low)."""
+    _, points = run(["hand", "--rules", "points-7-27", "--side", "low", "Ah", "Kd", "5c"], capsys)
+    assert points["category"] == "points" and points["value"] == [-1]
+    _, low4 = run(["hand", "--rules", "low-a5", "--hand-size", "4", "Ah 2d 3c 4s 5h"], capsys)
+    assert low4["cards"] == ["4s", "3c", "2d", "Ah"]
+    status, bad = run(["hand", "--rules", "high", "--side", "low", "Ah Kd Qc Js 9h"], capsys)
+    assert status == 2 and bad["error"]["code"] == "bad_option"
