@@ -38,5 +38,8 @@ def _serve(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print("pitboss: listening beyond this machine: keep the PIN to the dealer",
               file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    # Views are small JSON pictures sent to ~20 sockets per event: compressing each costs
+    # more latency than it saves on a LAN.
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_per_message_deflate=False)
     return 0

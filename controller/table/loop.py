@@ -160,7 +160,7 @@ class TableLoop:
 
     def _turn(self, command: Command, seats: set[int]) -> tuple[dict[str, Any], Rendered]:
         """On the table's thread: handle, then render every view and the display."""
-        reply = self.table.handle(command)
+        reply = {**self.table.handle(command), "version": self.table.version}
         rendered = {(a, 0): self._render_one(self.table, a, 0) for a in (PUBLIC, DEALER)}
         for seat in seats:
             rendered[(SEAT, seat)] = self._render_one(self.table, SEAT, seat)

@@ -5,6 +5,7 @@ Bounded: a few examples per operation, so the whole run stays well under a minut
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -66,7 +67,7 @@ class Live:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     db: Path = tmp_path_factory.mktemp("fuzz") / "log.sqlite3"
     app = create_app(db=db, pin=PIN, max_failures=1_000_000)
-    with __import__("socket").socket() as s:
+    with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
