@@ -123,9 +123,9 @@ def _rank_box(comps: list[tuple[int, int, int, int, int]]) -> tuple[int, int, in
 
 def _suit_box(comps: list[tuple[int, int, int, int, int]],
               rank: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
-    rx0, ry1, rcx = rank[0], rank[1] + rank[3], rank[0] + rank[2] / 2
+    ry1, rcx = rank[1] + rank[3], rank[0] + rank[2] / 2
     below = [c for c in comps if c[1] >= ry1 - 2 and c[1] < ry1 + 1.5 * rank[3]
-             and abs(c[0] + c[2] / 2 - rcx) < max(rank[2], c[2]) * 0.9 + 4 and c[0] >= rx0 - 12]
+             and abs(c[0] + c[2] / 2 - rcx) < max(rank[2], c[2]) * 0.6 + 4]
     if not below:
         return None
     first = min(below, key=lambda c: c[1])

@@ -89,6 +89,7 @@ def _gnome(name: str, file: str, joker: str | None = None, **kw: object) -> Deck
 
 # Decks whose per-card elements render as whole, upright cards with a top-left index.
 # (Several other Debian decks compose a card from layers, or put the index elsewhere;
+# guyenne-classic is a French-pattern deck whose court cards carry no index at all;
 # they are left out rather than rendered wrong.)
 STYLES: dict[str, DeckStyle] = {
     s.name: s
@@ -98,7 +99,6 @@ STYLES: dict[str, DeckStyle] = {
         _kde("nicu-white", "svg-nicu-white", "white.svgz", "black_joker"),
         _kde("tigullio", "svg-tigullio-international", "tigullio-international.svgz"),
         _gnome("anglo-poker", "anglo_poker.svgz", "joker_black"),
-        _gnome("guyenne", "guyenne-classic.svgz", "joker_black"),
         _gnome("paris", "paris.svgz", "joker_black"),
         _gnome("simplistic", "simplistic.svgz", "joker_black"),
         DeckStyle("jumbo", "own"),

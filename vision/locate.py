@@ -26,6 +26,7 @@ from vision.decks import CARD_W
 
 STEP = 4  # the coarse scan's subsampling
 BRIGHT = 70  # brightest-channel level above which a coarse pixel counts as card stock
+CROP_MARGIN = 4  # canonical pixels of the crop outside the card's estimated corner
 TALL = 0.6  # fraction of the card height a column needs to count as card
 
 
@@ -91,8 +92,15 @@ def _edge_along(profile: np.ndarray) -> float | None:
     lo, hi = float(np.percentile(profile, 5)), float(np.percentile(profile, 95))
     if hi - lo < 40:
         return None
-    above = np.flatnonzero(profile > (lo + hi) / 2)
-    return float(above[0]) if len(above) else None
+    mid = (lo + hi) / 2
+    above = np.flatnonzero(profile > mid)
+    if len(above) == 0:
+        return None
+    i = int(above[0])
+    if i == 0:
+        return 0.0
+    a, b = float(profile[i - 1]), float(profile[i])
+    return i - 1 + (mid - a) / (b - a)  # linear interpolation between the two samples
 
 
 def card_pose(gray: np.ndarray, run: Run, cal: Calibration
@@ -123,7 +131,11 @@ def card_pose(gray: np.ndarray, run: Run, cal: Calibration
     cx = int(xa + 0.4 * cal.card_width)
     if cx + 4 > gray.shape[1]:
         return None
-    y0 = max(int(top0) - 3 * STEP, 0)
+    # (measured away from the rounded corner, where the first bright row is lower)
+    bright = np.flatnonzero(gray[::STEP, cx] > BRIGHT)
+    if len(bright) == 0:
+        return None
+    y0 = max(int(bright[0]) * STEP - 3 * STEP, 0)
     col = gray[y0:y0 + 6 * STEP, max(cx - 3, 0):cx + 4].mean(axis=1)
     e = _edge_along(col)
     if e is None:
@@ -142,7 +154,10 @@ def corner_crop(frame_roi: np.ndarray, pose: tuple[float, float, float], cal: Ca
     c, s = math.cos(angle), math.sin(angle)
     # canonical corner (u, v) -> frame: origin + k * R(angle) (u, v); the card's
     # left edge runs along (sin a, cos a) in frame coordinates
-    m = np.array([[k * c, k * s, x], [-k * s, k * c, y]], np.float32)
+    # start the crop a little outside the card so a slightly wrong edge never cuts the index
+    u0 = v0 = -CROP_MARGIN
+    ox, oy = x + k * (c * u0 + s * v0), y + k * (-s * u0 + c * v0)
+    m = np.array([[k * c, k * s, ox], [-k * s, k * c, oy]], np.float32)
     return cv2.warpAffine(frame_roi, m, (CORNER_W, CORNER_H),
                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)

@@ -50,9 +50,9 @@ class _Pass:
     dy: float
     scale: float
     blur: float
-    noise: float
     light: np.ndarray
     glare: np.ndarray | None
+    noise_tile: np.ndarray | None = None
 
 
 class SyntheticShoe:
@@ -74,8 +74,10 @@ class SyntheticShoe:
         self.frame_no = 0
         self._background = self._make_background()
         self._background_f = self._background.astype(np.float32)
-        self._noise_tile = self.rng.normal(0, 1, (self.height * 2, self.width * 2)).astype(
-            np.float32)
+        unit = self.rng.normal(0, 1, (self.height * 2, self.width, 3)).astype(np.float32)
+        level = self.degrade.level
+        self._noise_tiles = [np.round(unit * sigma * level).astype(np.int16)
+                             for sigma in (1.5, 3.0, 5.0)]
 
     # -- public sequences -------------------------------------------------------------
     def deal(self, card: Card | None, face_down: bool = False, gap: int = 3) -> list[np.ndarray]:
@@ -89,6 +91,14 @@ class SyntheticShoe:
         above it, so ``first`` hides it where they overlap)."""
         p = self._draw_pass()
         faces = [(render_face(self.style, second), offset), (render_face(self.style, first), 0.0)]
+        return self._slide(faces, p) + self.empty(3)
+
+    def deal_close(self, first: Card, second: Card, gap: float) -> list[np.ndarray]:
+        """Two cards dealt in quick succession, ``gap`` px apart (not touching)."""
+        p = self._draw_pass()
+        width = CARD_W * p.scale * CARD_HEIGHT_PX / CARD_H
+        faces = [(render_face(self.style, second), width + gap),
+                 (render_face(self.style, first), 0.0)]
         return self._slide(faces, p) + self.empty(3)
 
     def stuck(self, card: Card, stop_at: float, hold: int, then: str = "continue"
@@ -147,11 +157,14 @@ class SyntheticShoe:
             centre = (int(r.uniform(0, self.width)), int(r.uniform(0, self.height)))
             cv2.circle(glare, centre, rad, float(r.uniform(30, 90)), -1)
             glare = cv2.GaussianBlur(glare, (0, 0), rad / 2)
+            glare = cv2.merge([glare, glare, glare])
         return _Pass(
             speed=float(r.uniform(lo, hi)), angle=float(r.normal(0, 1.5 * lv)),
             dy=float(r.normal(0, 6 * lv)), scale=float(1 + r.normal(0, 0.02 * lv)),
-            blur=float(abs(r.normal(0, 0.7 * lv))), noise=float(r.uniform(1, 6) * lv),
+            blur=float(abs(r.normal(0, 0.7 * lv))),
             light=light, glare=glare,
+            noise_tile=self._noise_tiles[int(r.integers(0, len(self._noise_tiles)))]
+            if lv > 0 else None,
         )
 
     def _light_field(self, strength: float) -> np.ndarray:
@@ -159,7 +172,8 @@ class SyntheticShoe:
         yy, xx = np.mgrid[0:self.height, 0:self.width].astype(np.float32)
         gx, gy = self.rng.normal(0, 1, 2)
         plane = (gx * (xx / self.width - 0.5) + gy * (yy / self.height - 0.5))
-        return (1.0 + strength * np.clip(plane, -1, 1)).astype(np.float32)
+        field = (1.0 + strength * np.clip(plane, -1, 1)).astype(np.float32)
+        return cv2.merge([field, field, field])
 
     def _make_background(self) -> np.ndarray:
         base = np.full((self.height, self.width, 3), 32, np.uint8)
@@ -204,18 +218,19 @@ class SyntheticShoe:
 
     def _finish(self, frame: np.ndarray, p: _Pass) -> np.ndarray:
         f = frame.astype(np.float32) if frame.dtype != np.float32 else frame
-        f *= p.light[:, :, None]
+        cv2.multiply(f, p.light, dst=f)
         if p.glare is not None:
-            f += p.glare[:, :, None]
+            cv2.add(f, p.glare, dst=f)
+        out = cv2.convertScaleAbs(f)
         blur_len = int(p.speed * self.degrade.exposure * self.degrade.level)
         if blur_len >= 2:
-            f = cv2.blur(f, (blur_len, 1))
+            out = cv2.blur(out, (blur_len, 1))
         if p.blur > 0.3:
-            f = cv2.GaussianBlur(f, (0, 0), p.blur)
-        if p.noise > 0:
-            oy, ox = self.rng.integers(0, self.height), self.rng.integers(0, self.width)
-            f += p.noise * self._noise_tile[oy:oy + self.height, ox:ox + self.width, None]
-        return cv2.convertScaleAbs(f)
+            out = cv2.GaussianBlur(out, (0, 0), p.blur)
+        if p.noise_tile is not None:  # sensor noise comes after the optics
+            oy = int(self.rng.integers(0, self.height))
+            out = cv2.add(out, p.noise_tile[oy:oy + self.height], dtype=cv2.CV_8U)
+        return out
 
 
 __all__ = ["CARD_HEIGHT_PX", "CARD_TOP_PX", "FRAME_H", "FRAME_W", "Degrade", "SyntheticShoe"]

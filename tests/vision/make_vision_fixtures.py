@@ -21,7 +21,7 @@ ROOT = Path(__file__).with_name("fixtures")
 # one card per deck style, spread over the ranks and suits
 STYLE_CARDS = {
     "standard": "Qh", "dondorf": "7c", "nicu-white": "Ad", "tigullio": "3s",
-    "anglo-poker": "Kc", "guyenne": "9d", "paris": "5h", "simplistic": "2s",
+    "anglo-poker": "Kc", "paris": "5h", "simplistic": "2s",
     "jumbo": "Ts", "nicu-ornamental": "8h", "tango": "4s", "four-colour": "6d",
 }
 

@@ -25,6 +25,7 @@ from vision.classify import (
 )
 from vision.corner import canonical_corner, find_index
 from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
+from vision.locate import CROP_MARGIN
 
 
 def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -32,7 +33,8 @@ def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     angle = rng.normal(0, 1.2)
     scale = 1 + rng.normal(0, 0.025)
     m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, scale)
-    m[:, 2] += rng.uniform(-3, 6, 2)
+    # the reader cuts the corner CROP_MARGIN outside the card, give or take its edge error
+    m[:, 2] += CROP_MARGIN + rng.uniform(-5, 5, 2)
     bg = rng.uniform(10, 90)
     canvas = cv2.warpAffine(face, m, (CARD_W, CARD_H), borderValue=(0, 0, 0, 0))
     alpha = canvas[:, :, 3:4].astype(np.float32) / 255
@@ -42,7 +44,7 @@ def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         k = rng.uniform(70, 200) / CARD_W
         small = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
         img = cv2.resize(small, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
-    blur = int(rng.integers(0, 8))
+    blur = int(rng.integers(0, 10))
     if blur >= 2:
         img = cv2.blur(img, (blur, 1))
     if rng.random() < 0.5:
@@ -70,6 +72,27 @@ def samples(styles: list[DeckStyle], aug: int, seed: int
                     ry.append(r_label)
                 sx.append(glyphs.suit_features)
                 sy.append(s_label)
+    return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
+
+
+def font_samples(per_card: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                     np.ndarray]:
+    """Glyph features of the training-only font faces (:mod:`vision.training.font_cards`)."""
+    from controller.cards import DECK_52
+    from vision.training.font_cards import font_face
+
+    rng = np.random.default_rng(seed)
+    rx, ry, sx, sy = [], [], [], []
+    for card in DECK_52:
+        r_label, s_label = labels_of(card)
+        for _ in range(per_card):
+            glyphs = find_index(canonical_corner(degrade_card(font_face(card, rng), rng)))
+            if glyphs is None:
+                continue
+            rx.append(glyphs.rank_features)
+            ry.append(r_label)
+            sx.append(glyphs.suit_features)
+            sy.append(s_label)
     return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
 
 
@@ -120,11 +143,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--aug", type=int, default=8, help="degraded copies per card")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--fonts", type=int, default=12, help="font-drawn faces per card")
     args = ap.parse_args()
     t0 = time.time()
     train = available_styles(include_held_out=False)
     held = [s for s in available_styles() if s.held_out]
     rx, ry, sx, sy = samples(train, args.aug, args.seed)
+    if args.fonts:
+        fx, fy, fsx, fsy = font_samples(args.fonts, args.seed + 3)
+        rx, ry = np.concatenate([rx, fx]), np.concatenate([ry, fy])
+        sx, sy = np.concatenate([sx, fsx]), np.concatenate([sy, fsy])
     print(f"train styles: {', '.join(s.name for s in train)}")
     print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
     rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed)

@@ -1,0 +1,145 @@
+"""Shoe-reader benchmark: accuracy and per-frame latency on a seeded synthetic stress set.
+
+    .venv/bin/python benchmarks/bench_vision.py                 # 5,000 passes (~15 min)
+    .venv/bin/python benchmarks/bench_vision.py --passes 600    # a quick look
+
+Every deck style the synthetic shoe renders takes its turn (held-out styles are
+marked: the reader was never trained or tuned on them). Some passes are two cards in
+quick succession with a small gap. Speeds run from a slow deal to faster than 4
+cards a second at 60 fps. Per style and overall it prints correct reads, wrong
+reads, unreadable, missed cards and double events, then the reader's per-frame
+latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
+Finally (``--photos``) the still-photo reader on rendered table photos of held-out
+deck styles. A table, not a test: targets are in issue 4.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cv2
+import numpy as np
+
+from controller.cards import Card
+from vision.decks import available_styles
+from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
+from vision.reader import ShoeReader
+from vision.synthetic import Degrade, SyntheticShoe
+
+COLUMNS = ("passes", "correct", "wrong", "unreadable", "missed", "double")
+
+
+def score(expected: list[Card], events: list[VisionEvent]) -> Counter[str]:
+    """Compare one pass's events (one or two cards) with the cards that went through."""
+    out: Counter[str] = Counter(passes=len(expected))
+    if len(events) > len(expected):
+        out["double"] += len(events) - len(expected)
+    if len(events) < len(expected):
+        out["missed"] += len(expected) - len(events)
+    for card, event in zip(expected, events, strict=False):
+        if isinstance(event, CardSeen):
+            out["correct" if event.card is card else "wrong"] += 1
+        elif isinstance(event, CardUnreadable):
+            out["unreadable"] += 1
+        elif isinstance(event, CardsTogether):
+            out["missed"] += 1
+    return out
+
+
+def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]], list[float],
+                                               Counter[str], list[str]]:
+    rng = np.random.default_rng(seed)
+    styles = available_styles()
+    shoes = {s.name: SyntheticShoe(seed=seed + i, deck_style=s,
+                                   degrade=Degrade(1.0, speed=(25.0, 90.0)))
+             for i, s in enumerate(styles)}
+    per_style: dict[str, Counter[str]] = defaultdict(Counter)
+    fast: Counter[str] = Counter()
+    latencies: list[float] = []
+    wrong: list[str] = []
+    reader = ShoeReader()
+    frame_no, done = 0, 0
+    while done < passes:
+        style = styles[done % len(styles)]
+        shoe = shoes[style.name]
+        deck = style.cards()
+        cards = [deck[int(rng.integers(len(deck)))]]
+        if rng.random() < 0.05:
+            cards.append(deck[int(rng.integers(len(deck)))])
+            frames = shoe.deal_close(cards[0], cards[1], float(rng.uniform(15, 60)))
+        else:
+            frames = shoe.deal(cards[0])
+        events: list[VisionEvent] = []
+        for frame in frames:
+            t0 = time.perf_counter()
+            events += reader.feed(frame_no, frame_no / 60.0, frame)
+            latencies.append(time.perf_counter() - t0)
+            frame_no += 1
+        result = score(cards, events)
+        per_style[style.name + (" (held out)" if style.held_out else "")] += result
+        if len(frames) <= 15 * len(cards):  # at least 4 cards a second at 60 fps
+            fast += result
+        wrong += [f"{style.name}: {c} read as {e.card}" for c, e in zip(cards, events,
+                  strict=False) if isinstance(e, CardSeen) and e.card is not c]
+        done += len(cards)
+    return per_style, latencies, fast, wrong
+
+
+def print_table(rows: dict[str, Counter[str]]) -> None:
+    print(f"{'deck style':28}" + "".join(f"{c:>11}" for c in COLUMNS))
+    for name, row in rows.items():
+        print(f"{name:28}" + "".join(f"{row[c]:>11}" for c in COLUMNS))
+
+
+def rates(total: Counter[str]) -> str:
+    n = max(total["passes"], 1)
+    return (f"wrong {total['wrong'] / n * 1e4:.2f} per 10,000 (target <= 1); "
+            f"unreadable {total['unreadable'] / n:.2%} (target <= 0.5%); "
+            f"missed {total['missed']}, double {total['double']} (target 0)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--passes", type=int, default=5000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--photos", type=int, default=300,
+                    help="rendered table photos of held-out styles (0 to skip)")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    t0 = time.time()
+    per_style, lat, fast, wrong = run_shoe(args.passes, args.seed)
+    total: Counter[str] = Counter()
+    for row in per_style.values():
+        total += row
+    rows = dict(sorted(per_style.items()))
+    rows["ALL"] = total
+    rows["fast dealer (>= 4 cards/s)"] = fast
+    print(f"\nshoe reader: {total['passes']} card passes, seed {args.seed}, "
+          f"{time.time() - t0:.0f}s\n")
+    print_table(rows)
+    ms = np.array(lat) * 1e3
+    print(f"\n{rates(total)}")
+    print(f"per-frame latency at 640x480, one core: median {np.median(ms):.2f} ms, "
+          f"p99 {np.percentile(ms, 99):.2f} ms, max {ms.max():.2f} ms over {len(ms)} frames "
+          "(targets: median < 4 ms, p99 < 10 ms)")
+    for line in wrong[:20]:
+        print("  wrong read:", line)
+    if args.photos:
+        from benchmarks_photo import photo_table  # type: ignore[import-not-found]
+
+        photo_table(args.photos, args.seed)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()
