@@ -41,23 +41,24 @@ def pack(state: HandState) -> list[Card]:
 
 
 def _amount(option: LegalAction, rng: random.Random) -> int | None:
-    if option.amounts:
-        return rng.choice(option.amounts)
+    amounts = option.amounts
+    if amounts:
+        return amounts[int(rng.random() * len(amounts))] if len(amounts) > 1 else amounts[0]
     if option.high:
         return rng.randint(option.low, option.high)
     return None
 
 
 def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> PlayerAction:
-    # Folding is a third as likely as any other button, for hands of a natural length.
-    weights = [1 if a.action is Act.FOLD else 3 for a in legal]
-    pick = rng.random() * sum(weights)
-    option = legal[-1]
-    for a, w in zip(legal, weights, strict=True):
-        pick -= w
-        if pick < 0:
-            option = a
-            break
+    # Folding (always listed first when possible) is a third as likely as any other
+    # button, for hands of a natural length.
+    pick = rng.random()
+    if legal[0].action is Act.FOLD:
+        weight = 3 * len(legal) - 2
+        k = 0 if pick * weight < 1 else 1 + int((pick * weight - 1) / 3)
+    else:
+        k = int(pick * len(legal))
+    option = legal[min(k, len(legal) - 1)]
     return PlayerAction(seat, option.action, _amount(option, rng))
 
 
