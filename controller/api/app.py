@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from controller import __version__
 from controller.api import ws
 from controller.api.errors import install_error_handlers
-from controller.api.routes import ROUTERS
+from controller.api.routes import ROUTERS, pages
 from controller.api.security import Guard, generate_pin
 from controller.log import open_store
 from controller.table.core import Table
@@ -56,4 +56,5 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(ws.router)
+    app.include_router(pages.router)  # the pages and their helpers (controller/web)
     return app

@@ -1,0 +1,138 @@
+// The public picture of the table, drawn the same way on the TV and on a phone:
+// pots, the bet to call, the shared joker or board, each seat (name, stack,
+// up cards, down cards as backs, last action), the seat to act, the result.
+// Down card faces appear only where the view carries them (a player's own, or
+// everyone's at a showdown): this code never has another seat's down cards.
+import { api, card, cardBack, currentBet, el, handName, lastActionText, resultLines } from "./common.js";
+import { t } from "./i18n.js";
+
+// The hand's actions (/api/state/actions), refreshed after each new picture.
+export class Actions {
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.list = [];
+    this.handNo = -1;
+    this.version = -1;
+    this.pending = false;
+    this.again = false;
+  }
+
+  async refresh() {
+    if (this.pending) {
+      this.again = true;
+      return;
+    }
+    this.pending = true;
+    try {
+      const data = await api("GET", "/api/state/actions");
+      if (data.version >= this.version) {
+        Object.assign(this, { list: data.actions, handNo: data.hand_no, version: data.version });
+        this.onChange();
+      }
+    } catch (err) {
+      // the next picture asks again; the seats still show stacks and bets meanwhile
+    } finally {
+      this.pending = false;
+      if (this.again) {
+        this.again = false;
+        this.refresh();
+      }
+    }
+  }
+
+  lastBySeat() {
+    const out = new Map();
+    const latestStep = Math.max(-1, ...this.list.map((a) => a.step));
+    for (const a of this.list) out.set(a.seat, { ...a, old: a.step < latestStep });
+    return out;
+  }
+}
+
+function potBlock(view) {
+  const hand = view.hand;
+  const done = hand.status === "complete";
+  const total = done ? hand.pots.reduce((s, p) => s + p.amount, 0) : hand.pot_total;
+  const parts = [el("div", { class: "pot-box" },
+    el("span", { class: "label" }, t(hand.pots.length > 1 ? "table.pots" : "table.pot")),
+    el("span", { class: "pot", id: "pot", dataset: { chips: total } }, total))];
+  if (hand.pots.length > 1) {
+    parts.push(el("div", { class: "side-pots" }, hand.pots.map((p, i) =>
+      el("span", { class: "label" }, `${i ? t("table.side_pot", { n: i }) : t("table.pot")}: ${p.amount}`))));
+  }
+  const bet = currentBet(hand);
+  const next = hand.next;
+  if (!done && next.kind === "action") {
+    const p = hand.players.find((q) => q.seat === next.seat);
+    const toCall = Math.max(0, bet - (p ? p.bet : 0));
+    parts.push(el("div", { class: "bet-box" },
+      el("span", { class: "label" }, t("table.current_bet", { bet })),
+      el("span", { class: "bet", id: "to-call", dataset: { chips: toCall } },
+        t("table.to_call", { chips: toCall }))));
+  }
+  if (hand.centre.length) {
+    parts.push(el("div", { class: "joker-box" }, el("span", { class: "label" }, t("table.joker")),
+      hand.centre.map((c) => card(c, "big"))));
+  }
+  if (hand.board.length) {
+    parts.push(el("div", { class: "board-box" }, el("span", { class: "label" }, t("table.board")),
+      hand.board.map((c) => card(c, "big"))));
+  }
+  return el("section", { class: "centre", "aria-label": t("table.pot") }, parts);
+}
+
+function seatBlock(view, p, last, opts) {
+  const hand = view.hand;
+  const next = hand.next;
+  const acting = hand.status !== "complete" && ["action", "draw", "exchange"].includes(next.kind) &&
+    next.seat === p.seat;
+  const result = hand.result;
+  const won = result && result.winners.includes(p.seat);
+  const shown = (result?.hands || []).filter((h) => h.seat === p.seat);
+  const classes = ["seat", acting && "to-act", p.folded && "folded", won && "winner",
+    p.seat === opts.you && "you"].filter(Boolean).join(" ");
+  const down = p.down ? p.down.map((c) => card(c, "big")) :
+    Array.from({ length: p.down_count }, () => cardBack("big"));
+  let lastText = "";
+  if (p.folded) lastText = t("last.fold");
+  else if (last) lastText = lastActionText(last);
+  return el("article", { class: classes, dataset: { seat: p.seat },
+    "aria-current": acting ? "true" : undefined, "aria-label": `${p.name}, ${t("table.seat", { seat: p.seat })}` },
+    p.seat === hand.dealer ? el("span", { class: "dealer-button", title: t("table.dealer") }, "D") : null,
+    el("div", { class: "name" }, p.name, acting ? el("span", { class: "muted" }, ` · ${t("table.to_act")}`) : null),
+    el("div", { class: "stack", dataset: { chips: p.stack } }, t("seats.stack", { stack: p.stack }),
+      p.bet ? el("span", { class: "bet-chip" }, ` · ${t("table.bet", { bet: p.bet })}`) : null,
+      p.all_in ? ` · ${t("table.all_in")}` : null),
+    el("div", { class: "cards", "aria-label": p.down ? undefined : t("table.down_cards", { n: p.down_count }) },
+      down, p.up.map((c) => card(c, "big"))),
+    el("div", { class: `last${last && last.old && !p.folded ? " old" : ""}`, dataset: { seat: p.seat } }, lastText),
+    shown.map((h) => el("div", { class: "hand-name" }, handName(h.hand))));
+}
+
+function idleSeats(view) {
+  return view.seats.map((s) => el("article", { class: "seat", dataset: { seat: s.seat } },
+    s.seat === view.button ? el("span", { class: "dealer-button", title: t("table.dealer") }, "D") : null,
+    el("div", { class: "name" }, s.name),
+    el("div", { class: "stack", dataset: { chips: s.stack } }, t("seats.stack", { stack: s.stack }),
+      s.sitting_out ? ` · ${t("seats.out")}` : null)));
+}
+
+// Replace root's content with the public picture of `view`.
+export function drawTable(root, view, actions, opts = {}) {
+  const hand = view.hand;
+  const parts = [];
+  if (!hand) {
+    parts.push(el("p", { class: "idle" }, view.session && view.session.open ?
+      t("table.waiting") : t("table.no_session")));
+    parts.push(el("section", { class: "seats" }, idleSeats(view)));
+    root.replaceChildren(...parts);
+    return;
+  }
+  const last = actions && actions.handNo === view.hand_no ? actions.lastBySeat() : new Map();
+  parts.push(potBlock(view));
+  parts.push(el("section", { class: "seats", "aria-label": t("seats.title") },
+    hand.players.map((p) => seatBlock(view, p, last.get(p.seat), opts))));
+  const lines = resultLines(view);
+  parts.push(lines.length ? el("section", { class: "result", id: "result", role: "status" },
+    lines.join(" · ")) : el("div", { id: "result-slot" }));
+  root.replaceChildren(...parts);
+}
