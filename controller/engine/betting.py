@@ -55,6 +55,10 @@ class LegalAction(NamedTuple):
         return out
 
 
+_CHECK = LegalAction(Act.CHECK)
+_FOLD = LegalAction(Act.FOLD)
+
+
 def _others_can_act(state: HandState, i: int) -> bool:
     return any(q.stack > 0 and not q.folded for j, q in enumerate(state.players) if j != i)
 
@@ -132,12 +136,12 @@ def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     to_call = b.current - p.bet
     may_raise = _may_raise(state, b, p, i)
     if to_call <= 0:
-        out.append(LegalAction(Act.CHECK))
+        out.append(_CHECK)
         wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
         if may_raise and wager is not None:
             out.append(wager)
         return tuple(out)
-    out.append(LegalAction(Act.FOLD))
+    out.append(_FOLD)
     out.append(LegalAction(Act.CALL, chips=min(to_call, p.stack)))
     if may_raise and p.stack > to_call:
         if b.bring_in:
