@@ -77,7 +77,7 @@ def replace_card(start: HandState, state: HandState, old: Card, new: Card) -> Ha
                          "cannot be replaced.")
     events[k] = CardDealt(new)
     for event in events:
-        start = apply(start, event)  # type: ignore[arg-type]
+        start = apply(start, event)
     return start
 
 
