@@ -41,8 +41,8 @@ def build_pots(committed: Sequence[int], live: Sequence[bool],
         floor = level
     rest = sum(c - min(c, floor) for c in committed)
     eligible = tuple(i for i, c in enumerate(committed) if live[i] and (c > floor or not flags[i]))
-    if rest and not eligible and pots:  # only folded chips are left above the last level
-        eligible = pots[-1][1]
+    if rest and not eligible:  # only folded chips are left above the last level
+        eligible = pots[-1][1] if pots else tuple(i for i, alive in enumerate(live) if alive)
     _add(pots, rest, eligible)
     return pots
 
