@@ -23,16 +23,18 @@ from controller.log import open_store
 from controller.table.core import Table
 from controller.table.display import DisplaySink
 from controller.table.loop import TableLoop
+from controller.table.recovery import latest_open_session, resume_session
 
 __all__ = ["create_app"]
 
 
 def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
                display: DisplaySink | None = None, max_failures: int = 5,
-               window: float = 60.0) -> FastAPI:
+               window: float = 60.0, resume: bool = True) -> FastAPI:
     """The app for one table. ``db``: the hand log (see ``open_store``); ``pin``: the
     dealer's PIN (generated when None: read it from ``app.state.guard.pin``);
-    ``display``: where the LED display's picture goes."""
+    ``display``: where the LED display's picture goes; ``resume``: pick up the log's
+    last session if it was never closed (a restart mid-hand carries on)."""
     guard = Guard(pin or generate_pin(), max_failures=max_failures, window=window)
 
     @asynccontextmanager
@@ -40,6 +42,8 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
         store = await asyncio.to_thread(open_store, db)
         loop = TableLoop(Table(store), display)
         await loop.start()
+        if resume:
+            await loop.call(_resume_latest)
         app.state.table_loop = loop
         try:
             yield
@@ -58,3 +62,9 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
     app.include_router(ws.router)
     app.include_router(pages.router)  # the pages and their helpers (controller/web)
     return app
+
+
+def _resume_latest(table: Table) -> None:
+    session = latest_open_session(table)
+    if session is not None:
+        resume_session(table, session)
