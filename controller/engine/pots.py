@@ -56,9 +56,11 @@ def _add(pots: list[tuple[int, tuple[int, ...]]], amount: int, eligible: tuple[i
         pots.append((amount, eligible))
 
 
-def split(amount: int, winners: Sequence[int], dealer: int, n: int) -> list[tuple[int, int]]:
+def split(amount: int, winners: Sequence[int], dealer: int, n: int,
+          ranked: bool = False) -> list[tuple[int, int]]:
     """Share ``amount`` among ``winners`` (player indexes); odd chips go one by one to
-    the tied winners in clockwise order starting after the dealer."""
-    order = sorted(winners, key=lambda i: (i - dealer - 1) % n)
+    the tied winners in clockwise order starting after the dealer (or in the order
+    given, when ``ranked``: e.g. by the suit of the highest card)."""
+    order = list(winners) if ranked else sorted(winners, key=lambda i: (i - dealer - 1) % n)
     base, odd = divmod(amount, len(order))
     return [(i, base + (1 if k < odd else 0)) for k, i in enumerate(order)]

@@ -116,13 +116,28 @@ def _pot_winners(state: HandState, elig: Sequence[int], highs: dict[int, Key],
     return _best(highs, elig), _best(lows, elig)
 
 
-def _share_pot(state: HandState, amount: int, high: list[int],
-               low: list[int]) -> list[tuple[int, int]]:
+def _odd_chip_order(state: HandState, winners: list[int],
+                    played: dict[int, tuple[Card, ...]]) -> list[int]:
+    """Tied winners in the order odd chips go: clockwise after the dealer (seed 000),
+    or by the highest card as played, suits breaking ties (``odd_chip = "suit"``)."""
     dealer, n = state.table.dealer, len(state.players)
+    if state.game.odd_chip == "suit":
+        return sorted(winners, key=lambda i: (-max((c.index for c in played.get(i, ())),
+                                                   default=0), (i - dealer - 1) % n))
+    return sorted(winners, key=lambda i: (i - dealer - 1) % n)
+
+
+def _share_pot(state: HandState, amount: int, high: list[int], low: list[int],
+               played: tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]],
+               ) -> list[tuple[int, int]]:
+    dealer, n = state.table.dealer, len(state.players)
+    high = _odd_chip_order(state, high, played[0])
+    low = _odd_chip_order(state, low, played[1])
     if high and low:
         low_half = amount // 2  # the odd chip goes to high
-        return split(amount - low_half, high, dealer, n) + split(low_half, low, dealer, n)
-    return split(amount, high or low, dealer, n)
+        return (split(amount - low_half, high, dealer, n, ranked=True)
+                + split(low_half, low, dealer, n, ranked=True))
+    return split(amount, high or low, dealer, n, ranked=True)
 
 
 def showdown_order(state: HandState) -> tuple[int, ...]:
@@ -155,10 +170,14 @@ def showdown(state: HandState) -> HandState:
     highs: dict[int, Key] = {}
     lows: dict[int, Key] = {}
     hands: list[tuple[int, str, str]] = []
+    played: tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]] = ({}, {})
     for i in live:
         high, low, highs[i], lows[i] = evaluate(state, i)
         seat = state.players[i].seat
+        if low is not None:
+            played[1][i] = low.cards
         if high is not None:
+            played[0][i] = high.cards
             hands.append((seat, "high", high.describe()))
         if low is not None:
             hands.append((seat, "low", low.describe() if low.qualifies else "no qualifying low"))
@@ -169,7 +188,7 @@ def showdown(state: HandState) -> HandState:
                                    [p.live for p in state.players],
                                    [p.all_in for p in state.players]):
         high_won, low_won = _pot_winners(state, elig, highs, lows)
-        pot_shares = _share_pot(state, amount, high_won, low_won)
+        pot_shares = _share_pot(state, amount, high_won, low_won, played)
         for i, chips in pot_shares:
             shares[i] = shares.get(i, 0) + chips
         pots.append(PotResult(amount, tuple(seat_of[i] for i in elig),

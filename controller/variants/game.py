@@ -112,6 +112,8 @@ class GameDef:
     heads_up_uncapped: bool = True  # seed 003: cap only with more than two players
     all_in: bool = True  # False where a reserve makes all-ins impossible (seed 000)
     tie_break: str = "suit"  # exposed-hand ties: "suit" (seed 003) or "position" (seed 000)
+    odd_chip: str = "position"  # seed 000: first tied winner clockwise after the dealer;
+    # "suit": the tied winner with the highest card, suits breaking ties
     exposed_card: str = "stud"  # "stud": first-deal hole card exposed -> next up card dealt down
     fees: tuple[Fee, ...] = ()
     defaults: Mapping[str, OptionValue] = field(default_factory=dict)

@@ -51,8 +51,8 @@ from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstT
 __all__ = ["load_games", "parse_game"]
 
 _GAME_KEYS = {"id", "name", "aliases", "source", "based_on", "players", "deck", "limit", "cap",
-              "heads_up_uncapped", "all_in", "tie_break", "exposed_card", "steps", "showdown",
-              "options", "fees", "playable", "note"}
+              "heads_up_uncapped", "all_in", "tie_break", "odd_chip", "exposed_card", "steps",
+              "showdown", "options", "fees", "playable", "note"}
 _SHOWDOWN_KEYS = {"pot", "high", "low", "wild_ranks", "wild_cards", "low_hole", "top_hand"}
 
 
@@ -166,6 +166,8 @@ def parse_game(raw: Mapping[str, Any]) -> GameDef:
         all_in=bool(raw.get("all_in", base.all_in)),
         tie_break=_choice(where, "tie_break", raw.get("tie_break", base.tie_break),
                           ("suit", "position")),
+        odd_chip=_choice(where, "odd_chip", raw.get("odd_chip", base.odd_chip),
+                         ("position", "suit")),
         exposed_card=_choice(where, "exposed_card", raw.get("exposed_card", base.exposed_card),
                              ("stud", "keep")),
         showdown=_showdown(where, raw.get("showdown", {}), base.showdown),

@@ -175,3 +175,35 @@ def test_example_house_games_play_out() -> None:
         state = play_hand(new_hand(game, [(1, "A", 60), (2, "B", 60), (3, "C", 60)], 1),
                           random.Random(5))
         assert state.complete and chips_in_play(state) == 180
+
+
+SUIT_CHIP = b"""
+[[game]]
+id = "stud-suit-chip"
+name = "Stud, odd chip by suit"
+based_on = "seven-card-stud"
+odd_chip = "suit"
+"""
+
+
+@pytest.mark.parametrize(("game_text", "payouts"), [
+    (None, {"1": 7, "2": 6}),  # seed 000's rule: the first tied winner after the dealer
+    (SUIT_CHIP, {"1": 6, "2": 7}),  # the house rule: the ten of spades outranks the club
+])
+def test_odd_chip_rule_is_part_of_the_game(game_text, payouts) -> None:
+    from controller.engine import Act, PlayerAction, summary
+
+    game = load_games(io.BytesIO(game_text))[0] if game_text else "seven-card-stud"
+    s = new_hand(game, [(1, "A", 100), (2, "B", 100), (3, "C", 100)], 3, {"bring_in": 0})
+    plan = ["5c 5d Kc 6d 6h Kd 7h 7c 3s", "bet 1", "call 2", "fold 3", "8s 8d", "check 1",
+            "check 2", "9c 9h", "check 2", "check 1", "Tc Ts", "check 2", "check 1",
+            "2d 2h", "check 2", "check 1"]
+    for line in plan:
+        word, *rest = line.split()
+        if word in ("bet", "call", "fold", "check"):
+            s = apply(s, PlayerAction(int(rest[0]), Act(word)))
+        else:
+            for card in line.split():
+                s = apply(s, event_from_dict({"card": card}))
+    out = summary(s)
+    assert sorted(out["winners"]) == [1, 2] and out["payouts"] == payouts
