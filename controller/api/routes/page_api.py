@@ -78,6 +78,7 @@ async def hand_actions(loop: LoopDep) -> dict[str, Any]:
     """The hand's betting actions, draws (how many cards) and declarations (not which way)."""
     def read(t: Table) -> dict[str, Any]:
         return {"version": t.version, "hand_no": t.hand_no,
+                "step": t.state.step if t.state is not None else -1,
                 "actions": public_actions(t.start, t.state)}
     return await loop.call(read)  # type: ignore[no-any-return]
 

@@ -26,7 +26,8 @@ export class Actions {
     try {
       const data = await api("GET", "/api/state/actions");
       if (data.version >= this.version) {
-        Object.assign(this, { list: data.actions, handNo: data.hand_no, version: data.version });
+        Object.assign(this, { list: data.actions, handNo: data.hand_no, version: data.version,
+          step: data.step });
         this.onChange();
       }
     } catch (err) {
@@ -42,8 +43,8 @@ export class Actions {
 
   lastBySeat() {
     const out = new Map();
-    const latestStep = Math.max(-1, ...this.list.map((a) => a.step));
-    for (const a of this.list) out.set(a.seat, { ...a, old: a.step < latestStep });
+    // an action of an earlier betting round is shown dimmed
+    for (const a of this.list) out.set(a.seat, { ...a, old: a.step !== this.step });
     return out;
   }
 }
@@ -61,7 +62,7 @@ function potBlock(view) {
   }
   const bet = currentBet(hand);
   const next = hand.next;
-  if (!done && next.kind === "action") {
+  if (!done && next.kind === "action" && bet > 0) {
     const p = hand.players.find((q) => q.seat === next.seat);
     const toCall = Math.max(0, bet - (p ? p.bet : 0));
     parts.push(el("div", { class: "bet-box" },

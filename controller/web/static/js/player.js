@@ -31,8 +31,8 @@ function renderMine() {
   const sat = (view.seats || []).find((s) => s.seat === seat);
   $("#mine").hidden = !(me || sat);
   $("#you").textContent = t("player.you", { name: (me || sat || {}).name || "", seat });
-  const cards = me ? [...(me.down || []), ...me.up] : [];
-  $("#my-cards").replaceChildren(...cards.map((c) => card(c, "huge")));
+  const down = me ? (me.down || []).map((c) => card(c, "huge hole")) : [];
+  $("#my-cards").replaceChildren(...down, ...(me ? me.up.map((c) => card(c, "huge")) : []));
   const next = hand?.next;
   $("#your-turn").hidden = !(hand && hand.status !== "complete" && next.seat === seat &&
     next.kind !== "card");

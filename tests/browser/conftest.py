@@ -1,0 +1,181 @@
+"""Fixtures for the browser tests: a real uvicorn server on a loopback port, Debian's
+headless Chromium driven by Playwright, and the shoe feeding the server's table loop.
+
+Screenshots and timings go to ``test-artifacts/browser/`` (gitignored) for review.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from controller.api import create_app
+from controller.cards import Card
+from controller.table.loop import TableLoop
+from vision.events import CardSeen
+
+PIN = "2468"
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+TABLET = {"width": 1280, "height": 800}  # a 10-inch tablet, landscape
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """The app on a real uvicorn in a thread of this process; ``restart`` stops it and
+    serves the same app again on the same port (the pages must reconnect)."""
+
+    app: Any
+    port: int
+    server: uvicorn.Server | None = None
+    thread: threading.Thread | None = None
+    frames: int = 0
+    token: str = field(default="", repr=False)
+    http: httpx.Client = field(default_factory=lambda: httpx.Client(trust_env=False))
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def loop(self) -> TableLoop:
+        return self.app.state.table_loop  # type: ignore[no-any-return]
+
+    def start(self) -> None:
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.token = ""
+        self.start()
+
+    # ------------------------------------------------------------ the shoe and the API
+    def shoe(self, card: str) -> None:
+        """The shoe's camera thread reports a card, exactly as vision does in the table."""
+        self.frames += 30
+        self.loop.camera(CardSeen(Card(card), 0.99, self.frames, self.frames / 30))
+
+    def dealer_token(self) -> str:
+        if not self.token:
+            r = self.http.post(f"{self.url}/api/auth/token", json={"pin": PIN})
+            self.token = r.json()["token"]
+        return self.token
+
+    def call(self, method: str, path: str, body: Any = None, expect: int = 200) -> Any:
+        r = self.http.request(method, f"{self.url}{path}", json=body,
+                          headers={"Authorization": f"Bearer {self.dealer_token()}"})
+        assert r.status_code == expect, f"{method} {path}: {r.status_code} {r.text}"
+        return r.json()
+
+    def version(self) -> int:
+        return int(self.http.get(f"{self.url}/api/state").json()["version"])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(create_app(db=tmp_path / "log.sqlite3", pin=PIN), _free_port())
+    srv.start()
+    yield srv
+    srv.stop()
+    srv.http.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package "
+                    "(.ci/apt-packages.txt lists it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@dataclass
+class Pages:
+    """Browser contexts (each its own device: tablet, TV, phones) for one test."""
+
+    browser: Browser
+    server: Server
+    contexts: list[BrowserContext] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str, viewport: dict[str, int], lang: str = "en-GB") -> Page:
+        ctx = self.browser.new_context(viewport=viewport, locale=lang)
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda err: self.errors.append(f"{path}: {err}"))
+        page.goto(self.server.url + path if path.startswith("/") else path)
+        return page
+
+    def tablet(self) -> Page:
+        """The dealer's tablet, logged in with the PIN typed on the page."""
+        page = self.open("/tablet", TABLET)
+        page.fill("#pin", PIN)
+        page.press("#pin", "Enter")
+        page.wait_for_selector("#app:not([hidden])")
+        page.wait_for_selector('#conn[data-status="live"]')
+        return page
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+    @staticmethod
+    def caught_up(page: Page, version: int, timeout: float = 5000) -> None:
+        """Wait until ``page`` has drawn the picture of table version ``version``."""
+        page.wait_for_function("v => Number(document.body.dataset.version ?? -1) >= v",
+                               arg=version, timeout=timeout)
+
+    @staticmethod
+    def cards_shown(page: Page) -> list[str]:
+        """Every card face the page holds in its DOM (visible or not)."""
+        return page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+@pytest.fixture
+def pages(browser: Browser, server: Server) -> Iterator[Pages]:
+    p = Pages(browser, server)
+    yield p
+    p.close()
+    assert not p.errors, p.errors
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
