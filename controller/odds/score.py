@@ -28,7 +28,7 @@ import numpy.typing as npt
 from controller.cards import JOKER, Card, Rank, card_from_index
 from controller.hands import AnyFive, BoardGroups, HoleAndBoard, WildSpec, get_ranking
 from controller.hands.base import Ranking
-from controller.odds import fast
+from controller.odds import fast, wild
 from controller.odds.layout import Cards, Layout
 from controller.odds.spec import OddsSpec
 
@@ -103,9 +103,11 @@ class Scorer:
         rule = spec.rule
         self.names = [n for n in (rule.high, rule.low) if n]
         sizes = {r.size(h.size) for r in self.recipes for h in spec.players}
-        self.fast = (all(_natural(n) for n in self.names) and rule.wild is None
-                     and not rule.low_hole and not rule.top_hand
-                     and all(fast.MIN_POOL <= s <= fast.MAX_POOL for s in sizes))
+        tables_fit = all(fast.MIN_POOL <= s <= fast.MAX_POOL for s in sizes)
+        natural = (all(_natural(n) for n in self.names) and rule.wild is None
+                   and not rule.low_hole and not rule.top_hand)
+        self.wild = self.names == ["high-wild"] and rule.top_hand in ("", "natural-pair-7")
+        self.fast = tables_fit and (natural or self.wild)
         self.check_one_deal()
 
     def check_one_deal(self) -> None:
@@ -124,6 +126,8 @@ class Scorer:
         return _SlowScorer(self).score(deals)
 
     def _score_fast(self, deals: Cards) -> tuple[Strengths, Strengths]:
+        if self.wild:
+            return self._score_wild(deals)
         n, players = len(deals), len(self.spec.players)
         rule = self.spec.rule
         out = {rule.high: np.zeros((n, players), np.int32),
@@ -142,6 +146,40 @@ class Scorer:
                     values = _pools(name, size, hole_side, board_side)
                     np.maximum(out[name][:, p], values, out=out[name][:, p])
         return out[rule.high], out[rule.low]
+
+
+    def _score_wild(self, deals: Cards) -> tuple[Strengths, Strengths]:
+        """High with wild cards (:mod:`controller.odds.wild`); Low Hole's wild rank is
+        worked out per deal and player, and applies to the board cards too."""
+        rule = self.spec.rule
+        mask = wild.wild_mask(rule.wild if rule.wild is not None else WildSpec())
+        high = np.zeros((len(deals), len(self.spec.players)), np.int32)
+        board = self.layout.board(deals)
+        for p in range(len(self.spec.players)):
+            hole = self.layout.hole(p, deals)
+            rank = self._low_hole_rank(p, hole) if rule.low_hole else None
+            hole_keys = wild.pool_keys(hole, mask, rank)
+            board_keys = wild.pool_keys(board, mask, rank)
+            for recipe in self.recipes:
+                h = [_subset_sums(k, recipe.hole) for k in hole_keys]
+                b = [_subset_sums(k[:, list(recipe.slots)], recipe.pick) for k in board_keys]
+                k1, k2, k3 = ((x[:, :, None] + y[:, None, :]).reshape(-1)
+                              for x, y in zip(h, b, strict=True))
+                size = recipe.size(hole.shape[1])
+                values = wild.wild_evaluator(size, rule.top_hand)(k1, k2, k3)
+                best = values.reshape(len(deals), -1).max(axis=1)
+                np.maximum(high[:, p], best, out=high[:, p])
+        return high, np.zeros_like(high)
+
+    def _low_hole_rank(self, p: int, hole: Cards) -> npt.NDArray[np.int64]:
+        """Seed 003 "Low Hole": per deal, the rank (ace high) of the lowest down card."""
+        holding = self.spec.players[p]
+        known = len(holding.cards)
+        cols = [*range(len(holding.down)), *range(known, known + holding.to_come_down)]
+        down = hole[:, cols]
+        ranks = np.where(down < 52, down // 4 + 2, 99)
+        lowest: npt.NDArray[np.int64] = ranks.min(axis=1, initial=99)
+        return np.where(lowest == 99, 0, lowest)
 
 
 @dataclass(frozen=True)

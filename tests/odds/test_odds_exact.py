@@ -185,3 +185,20 @@ def test_low_hole_wild_depends_on_the_down_card_to_come() -> None:
     got = equity(spec)
     assert got.players[0].equity == pytest.approx(float(wins / len(left)), abs=1e-12)
     assert 0 < wins < len(left)
+
+
+def test_london_lowball_uses_the_general_rankings_and_matches_brute_force() -> None:
+    """Seed 003 "London Lowball": ace-to-six low (straights and flushes count against
+    you), scored card by card; the second player gets the last card."""
+    done, drawing = "Ah 2d 3c 4s 9h Kd Ks", "As 2c 4h 5d Tc Qh"  # a 6, 7 or 8 wins
+    left = unseen(parse_cards(f"{done} {drawing}"))
+    wins = Fraction(0)
+    for card in left:
+        result = showdown([done, [*parse_cards(drawing), card]], "low-a6")
+        wins += split_high(result.winners, 2)[1]
+    spec = OddsSpec.build([done, f"{drawing} ?"], rule=ShowdownRule("", "low-a6", PotRule.LOW))
+    got = equity(spec)
+    assert got.method == "exact" and got.samples == len(left)
+    assert got.players[1].equity == pytest.approx(float(wins / len(left)), abs=1e-12)
+    # 8-5-4-2-A and better beat 9-4-3-2-A; a three makes a straight (a bad low here)
+    assert wins == 12

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.cards import Rank
 from controller.errors import HandError
-from controller.hands import WildSpec
 from controller.odds import OddsError, OddsSpec, ShowdownRule, centre_joker, equity
 from controller.odds.equity import FIRST_BATCH, FIRST_BATCH_SLOW
 from controller.variants.game import PotRule
@@ -82,9 +80,10 @@ def test_max_time_stops_after_one_batch_and_says_so() -> None:
     r = equity(spec, seed=1, max_error=0.0001, max_time=0)
     assert r.stopped == "max_time" and r.samples == FIRST_BATCH
     assert r.max_error > 0.0001
-    # the card-by-card path (wild cards) samples in small batches, so it stops soon too
-    wild = ShowdownRule("high-wild", wild=WildSpec(jokers=False, ranks=frozenset({Rank.TWO})))
-    r = equity(OddsSpec.build(["As Ks Qs", "9h 9d 2c"], to_come=4, rule=wild), seed=1,
+    # the card-by-card path (deuce-to-seven here) samples in small batches, so it stops
+    # soon too
+    low27 = ShowdownRule("", "low-27", PotRule.LOW)
+    r = equity(OddsSpec.build(["As Ks Qs", "9h 9d 2c"], to_come=4, rule=low27), seed=1,
                max_time=0)
     assert r.stopped == "max_time" and r.samples == FIRST_BATCH_SLOW
 
