@@ -25,6 +25,7 @@ from controller.engine import (
     seat_view,
 )
 from controller.errors import RuleViolation, VariantError
+from controller.variants.catalogue import GAMES
 
 
 def _deal(state, text: str):
@@ -191,3 +192,23 @@ def test_english_stud_seventh_card_needs_five_or_fewer() -> None:
         new_hand("english-stud", six, 1, {"seventh_card": True})
     assert info.value.code == "wrong_player_count"
     assert new_hand("english-stud", six[:5], 1, {"seventh_card": True}).rules.seventh_card
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
+def test_views_and_events_are_json_at_every_step(game) -> None:
+    """The live table streams views and logs events as JSON: every step must encode."""
+    import json
+    import random
+
+    from controller.engine import event_from_dict, summary
+    from controller.engine.randomplay import random_event
+
+    rng = random.Random(11)
+    s = new_hand(game, [(1, "A", 60), (2, "B", 60), (3, "C", 60)], 1)
+    while True:
+        json.dumps([public_view(s), seat_view(s, 2), summary(s)])
+        if s.complete:
+            break
+        event = random_event(s, rng)
+        assert event_from_dict(json.loads(json.dumps(event_to_dict(event)))) == event
+        s = apply(s, event)
