@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -30,11 +32,13 @@ __all__ = ["create_app"]
 
 def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
                display: DisplaySink | None = None, max_failures: int = 5,
-               window: float = 60.0, resume: bool = True) -> FastAPI:
+               window: float = 60.0, resume: bool = True,
+               display_status: Callable[[], Any] | None = None) -> FastAPI:
     """The app for one table. ``db``: the hand log (see ``open_store``); ``pin``: the
     dealer's PIN (generated when None: read it from ``app.state.guard.pin``);
     ``display``: where the LED display's picture goes; ``resume``: pick up the log's
-    last session if it was never closed (a restart mid-hand carries on)."""
+    last session if it was never closed (a restart mid-hand carries on);
+    ``display_status``: the display link's ``status`` (connection shown on the tablet)."""
     guard = Guard(pin or generate_pin(), max_failures=max_failures, window=window)
 
     @asynccontextmanager
@@ -45,9 +49,15 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
         if resume:
             await loop.call(_resume_latest)
         app.state.table_loop = loop
+        watcher = asyncio.create_task(loop.watch_display(display_status)) \
+            if display_status is not None else None
         try:
             yield
         finally:
+            if watcher is not None:
+                watcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watcher
             await loop.stop()
             store.close()
 

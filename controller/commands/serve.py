@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "(default: the XDG data folder)")
     p.add_argument("--pin", default=None, help="the dealer's PIN (default: $PITBOSS_PIN, "
                    "or a generated one, printed)")
+    p.add_argument("--display", default=None, metavar="PORT",
+                   help="the LED display's serial port (a path, /dev/serial/by-id/..., "
+                   "usb:VID:PID, or the tty printed by `pitboss display-emulator`)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level")
     p.set_defaults(handler=_serve)
 
@@ -32,7 +35,15 @@ def _serve(args: argparse.Namespace) -> int:
     from controller.api.security import generate_pin
 
     pin = args.pin or os.environ.get("PITBOSS_PIN") or generate_pin()
-    app = create_app(db=args.db, pin=pin)
+    link = display = None
+    if args.display:
+        from firmware_bridge.display import Display
+        from firmware_bridge.link import DisplayLink
+
+        link = DisplayLink(args.display).start()  # its own thread owns the port
+        display = Display(link)
+    app = create_app(db=args.db, pin=pin, display=display,
+                     display_status=link.status if link is not None else None)
     print(f"pitboss: table API on http://{args.host}:{args.port}  dealer PIN: {pin}",
           flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -40,6 +51,10 @@ def _serve(args: argparse.Namespace) -> int:
               file=sys.stderr, flush=True)
     # Views are small JSON pictures sent to ~20 sockets per event: compressing each costs
     # more latency than it saves on a LAN.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_per_message_deflate=False)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                    ws_per_message_deflate=False)
+    finally:
+        if link is not None:
+            link.close()
     return 0

@@ -26,6 +26,7 @@ __all__ = [
     "Command",
     "DeclareMisdeal",
     "DismissIrregularity",
+    "DisplayReport",
     "EndSession",
     "EnterCard",
     "ExposeCard",
@@ -187,10 +188,20 @@ class DismissIrregularity:
     number: int
 
 
+@dataclass(frozen=True)
+class DisplayReport:
+    """The LED display link's state changed (connected, a board reset seen, an error)."""
+
+    connected: bool
+    device: str = ""
+    resets: int = 0
+    error: str = ""
+
+
 Command = (OpenSession | SeatPlayer | UnseatPlayer | Rebuy | SitOut | MoveButton | ChooseGame
            | StartHand | EndSession | TabletAction | CameraCard | CameraProblem | EnterCard
            | ReplaceCard | ExposeCard | UndoLast | DeclareMisdeal | Pause | Resume
-           | DismissIrregularity)
+           | DismissIrregularity | DisplayReport)
 
 
 def camera_command(event: object) -> CameraCard | CameraProblem:

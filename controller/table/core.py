@@ -100,6 +100,8 @@ class Table:
         self._alarmed = False
         self._numbers = 0
         self.version = 0
+        self.display: dict[str, Any] = {"connected": False, "device": "", "resets": 0,
+                                        "error": "", "attached": False}
         self._handlers: dict[type, Callable[[Any], dict[str, Any]]] = {
             cmd.OpenSession: self._open, cmd.SeatPlayer: self._seat, cmd.UnseatPlayer:
             self._unseat, cmd.Rebuy: self._rebuy, cmd.SitOut: self._sit_out,
@@ -110,7 +112,7 @@ class Table:
             cmd.ReplaceCard: self._replace, cmd.ExposeCard: self._expose,
             cmd.UndoLast: self._undo, cmd.DeclareMisdeal: self._misdeal,
             cmd.Pause: self._pause, cmd.Resume: self._resume,
-            cmd.DismissIrregularity: self._dismiss,
+            cmd.DismissIrregularity: self._dismiss, cmd.DisplayReport: self._display,
         }
 
     # ------------------------------------------------------------ entry point
@@ -387,6 +389,12 @@ class Table:
         self._record_if_live("dismiss", {"number": c.number, "code": found.code})
         self.irregularities.remove(found)
         return {"dismissed": c.number}
+
+    def _display(self, c: cmd.DisplayReport) -> dict[str, Any]:
+        """Hardware status for the dealer's tablet (not a table event: not logged)."""
+        self.display = {"connected": c.connected, "device": c.device, "resets": c.resets,
+                        "error": c.error, "attached": True}
+        return {"display": dict(self.display)}
 
     def _record_if_live(self, kind: str, payload: dict[str, Any]) -> None:
         if self.hand_live and self.log is not None:

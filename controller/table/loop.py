@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.errors import PitbossError
-from controller.table.commands import Command, camera_command
+from controller.table.commands import Command, DisplayReport, camera_command
 from controller.table.core import Table
 from controller.table.display import DisplaySink, display_state
 from controller.table.irregular import TableError
@@ -132,6 +132,21 @@ class TableLoop:
         """The audience's current picture, as a dict (the REST reads)."""
         _, text = await self.call(lambda t: self._render_one(t, audience, seat))
         return json.loads(text)["view"]  # type: ignore[no-any-return]
+
+    async def watch_display(self, status: Callable[[], Any], interval: float = 0.5) -> None:
+        """Poll the display link's ``status()`` and queue a :class:`DisplayReport` when it
+        changes (connected, device, resets seen, last error): the link's own thread does
+        the acks and retransmits; the table hears about them through its queue."""
+        last: DisplayReport | None = None
+        while True:
+            s = status()
+            report = DisplayReport(bool(s.connected), str(s.device or ""),
+                                   int(s.resets_seen), str(s.last_error or ""))
+            if report != last:
+                with contextlib.suppress(PitbossError):
+                    await self.submit(report)
+                last = report
+            await asyncio.sleep(interval)
 
     # ------------------------------------------------------------ the turn
     async def _run(self) -> None:

@@ -75,4 +75,5 @@ def dealer_view(table: Table) -> dict[str, Any]:
     view["pause_reason"] = table.pause_reason
     view["irregularities"] = [i.as_dict() for i in table.irregularities]
     view["feed"] = list(table.feed)
+    view["display"] = dict(table.display)
     return view
