@@ -36,7 +36,8 @@ async def act(body: ActionCreate, loop: LoopDep) -> CommandPublic:
     """A seat's bet, call, raise, fold, check, draw or declaration, entered by the dealer."""
     raw: dict[str, Any] = body.model_dump(exclude_none=True)
     event = event_from_dict(raw)
-    assert isinstance(event, (PlayerAction, Discard, Declaration))
+    if not isinstance(event, (PlayerAction, Discard, Declaration)):  # "action" is required
+        raise TableError("bad_request", "An action needs a seat and an action word.")
     return await run(loop, cmd.TabletAction(event))
 
 
