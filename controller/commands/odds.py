@@ -4,7 +4,8 @@
 prints ``{"method": "exact", "samples": 990, ..., "players": [{"hand": "As Ks",
 "equity": 0.27..., "error": 0.0}, ...]}``. A ``?`` in a hand or on the board is a
 card the table does not know (an opponent's down card, a board slot to come);
-``--to-come N`` gives every hand N more cards (stud streets still to deal).
+``--to-come N`` gives every hand N more cards (stud streets still to deal), of
+which ``--to-come-down`` are down; ``/`` splits a hand into down / up cards.
 ``--game NAME`` takes the showdown rule and deck from the game catalogue
 (``--game asf`` puts the shared joker on the board). Split games add
 ``high``, ``low`` and ``scoop`` (and their error bars) per player.
@@ -33,12 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="each player's lowest down card is wild for them (Low Hole)")
     p.add_argument("--omaha", action="store_true", help="exactly two hole + three board cards")
     p.add_argument("--hand", action="append", default=[], metavar="CARDS",
-                   help='one live player\'s known cards, "?" for an unknown one; repeat')
+                   help='one live player\'s cards, "?" for an unknown down card, down / up '
+                   '(e.g. "? 3c / 9h 9s"); repeat per player')
     p.add_argument("--board", default="", metavar="CARDS", help='board cards, "?" for a slot')
     p.add_argument("--board-to-come", type=int, default=0, metavar="N",
                    help="board cards still to be dealt")
     p.add_argument("--to-come", type=int, default=0, metavar="N",
                    help="cards every hand still gets")
+    p.add_argument("--to-come-down", type=int, default=0, metavar="N",
+                   help="how many of the --to-come cards are down (Low Hole's wild)")
     p.add_argument("--dead", default="", metavar="CARDS", help="folded, burned, discarded cards")
     p.add_argument("--deck", type=int, choices=(52, 53), default=None,
                    help="52, or 53 with the joker in the pack")
@@ -89,7 +93,7 @@ def _run(args: argparse.Namespace) -> int:
         rule, deck, centre = _rule(args)
         board = (*parse_board(args.board), *[None] * args.board_to_come, *centre)
         spec = OddsSpec.build(args.hand, board=board, dead=args.dead, deck=deck,
-                              to_come=args.to_come, rule=rule)
+                              to_come=args.to_come, to_come_down=args.to_come_down, rule=rule)
         result = equity(spec, seed=args.seed, max_error=args.max_error,
                         max_time=args.max_time, method=args.method)
     except PitbossError as err:

@@ -117,17 +117,25 @@ class Holding:
         return len(self.down) + len(self.up) + self.to_come
 
 
-def parse_holding(text: str | Iterable[str | Card], to_come: int = 0) -> Holding:
-    """A holding from text; ``?`` (or ``xx``) stands for a card the table does not know.
+def parse_holding(text: str | Iterable[str | Card], to_come: int = 0,
+                  to_come_down: int = 0) -> Holding:
+    """A holding from text; ``?`` (or ``xx``) stands for a down card the table does not
+    know; a ``/`` separates the down cards from the up cards (all down without one).
 
     >>> h = parse_holding("As Ks ? ?", to_come=1)
-    >>> [str(c) for c in h.cards], h.to_come
-    (['As', 'Ks'], 3)
+    >>> [str(c) for c in h.cards], h.to_come, h.to_come_down
+    (['As', 'Ks'], 3, 2)
+    >>> h = parse_holding("? 3c / 9h 9s")
+    >>> h.down, h.up, h.to_come
+    ((Card('3c'),), (Card('9h'), Card('9s')), 1)
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    unknown = sum(1 for t in tokens if isinstance(t, str) and t in UNKNOWN_TOKENS)
-    known = parse_cards([t for t in tokens if not (isinstance(t, str) and t in UNKNOWN_TOKENS)])
-    return Holding(down=tuple(known), to_come=to_come + unknown)
+    raw = text if isinstance(text, str) else " ".join(str(t) for t in text)
+    down_text, _, up_text = raw.partition("/")
+    down_tokens = down_text.replace(",", " ").split()
+    unknown = sum(1 for t in down_tokens if t in UNKNOWN_TOKENS)
+    down = parse_cards([t for t in down_tokens if t not in UNKNOWN_TOKENS])
+    up = parse_cards(up_text)
+    return Holding(tuple(down), tuple(up), to_come + unknown, to_come_down + unknown)
 
 
 @dataclass(frozen=True)
@@ -165,9 +173,10 @@ class OddsSpec:
     @classmethod
     def build(cls, hands: Sequence[str | Holding], board: str | Sequence[Card | None] = "",
               board_to_come: int = 0, dead: str = "", deck: int = 52, to_come: int = 0,
-              rule: ShowdownRule | None = None) -> OddsSpec:
-        """A spec from text: every hand gets ``to_come`` more cards; ``?`` is an unknown card."""
-        holdings = tuple(h if isinstance(h, Holding) else parse_holding(h, to_come)
+              rule: ShowdownRule | None = None, to_come_down: int = 0) -> OddsSpec:
+        """A spec from text: every hand gets ``to_come`` more cards (``to_come_down`` of
+        them down); ``?`` is an unknown card (see :func:`parse_holding`)."""
+        holdings = tuple(h if isinstance(h, Holding) else parse_holding(h, to_come, to_come_down)
                          for h in hands)
         slots = (*parse_board(board), *[None] * board_to_come)
         return cls(holdings, slots, tuple(parse_cards(dead)), deck,

@@ -72,3 +72,21 @@ def test_bad_input_exits_2_with_a_code(argv: list[str], code: str,
     status, out = run(argv, capsys)
     assert status == 2
     assert out["error"]["code"] == code and out["error"]["message"]
+
+
+def test_low_hole_down_and_up_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003 "Low Hole": which cards are down decides the wild rank, so a hand can be
+    written down / up; the last card comes down."""
+    argv = ["--game", "low-hole", "--hand", "Kc Qd / 9h 9s 4c 4d",
+            "--hand", "Ah Ad / 8c 8d 3h 3s"]
+    status, out = run([*argv, "--to-come", "1", "--to-come-down", "1"], capsys)
+    assert status == 0 and out["method"] == "exact"
+    # the first hand gets its card, and so does the second (seven cards each at the end)
+    assert out["deals"] == 40 * 39
+    # the same cards all counted as down: the 4s and 3s are wild instead of the queen (or
+    # a lower new card) and the aces
+    _, all_down = run(["--game", "low-hole", "--hand", "Kc Qd 9h 9s 4c 4d",
+                       "--hand", "Ah Ad 8c 8d 3h 3s", "--to-come", "1"], capsys)
+    assert all_down["players"][0]["equity"] != out["players"][0]["equity"]
+    status, bad = run([*argv, "--to-come", "1", "--to-come-down", "2"], capsys)
+    assert status == 2 and bad["error"]["code"] == "bad_to_come"
