@@ -7,7 +7,9 @@ Issue 11's cases, all cards known to the table as the shoe camera sees them:
 (b) Seven Card Stud (seed 003), four players on third street (four cards each
     to come);
 (c) Omaha high-low eight or better (seed 004), four players on the flop;
-(d) hold'em heads-up before the flop, for eval7, which only plays hold'em.
+(d) hold'em heads-up before the flop, for eval7, which only plays hold'em;
+(e) the wild-card studs of seed 003 (deuces wild, Low Hole, the Man with the
+    Axe), four players on third street: no peer plays them.
 
 "0.5%-accurate" means every reported number's 95% error bar is at most 0.005
 (exact answers have none). pitboss is timed to that answer, best of
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.hands import HoleAndBoard
-from controller.odds import Equity, OddsSpec, ShowdownRule, centre_joker, equity, fast
+from controller.odds import Equity, OddsSpec, ShowdownRule, centre_joker, equity, fast, wild
 from controller.variants.game import PotRule
 
 TARGET = 0.005
@@ -109,16 +111,30 @@ def cases() -> list[Case]:
              pokerkit=_pokerkit(stud, "", 7, 0, ("StandardHighHand",))),
         Case("(c) Omaha/8 4p flop", omaha_spec, pokerkit=omaha_pk),
         Case("(c') same, forced MC", omaha_spec, method="monte-carlo", pokerkit=omaha_pk),
+        *wild_cases(stud),
         Case("(d) hold'em 2p preflop", OddsSpec.build(["As Ks", "Qd Qc"], board_to_come=5),
              pokerkit=_pokerkit(["As Ks", "Qd Qc"], "", 2, 5, ("StandardHighHand",)),
              eval7=_eval7("As Ks", "Qd Qc")),
     ]
 
 
+def wild_cases(hands: list[str]) -> list[Case]:
+    from controller.odds.games import rule_for_game
+    from controller.variants.catalogue import find_game
+
+    out = []
+    for game in ("deuces-wild", "low-hole", "axe"):
+        rule = rule_for_game(find_game(game))[0]
+        spec = OddsSpec.build(hands, to_come=4, to_come_down=1, rule=rule)
+        out.append(Case(f"(e) {game} 4p 3rd st", spec))
+    return out
+
+
 def warm() -> float:
     start = time.perf_counter()
     for ranking, sizes in (("high", (5, 7)), ("high-bug", (7,)), ("low-a5-8", (5,))):
         fast.warm(ranking, sizes)
+    wild.warm()
     return time.perf_counter() - start
 
 

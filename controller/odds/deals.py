@@ -81,14 +81,7 @@ def exact_deals(unseen: npt.NDArray[np.int64], groups: Sequence[int]) -> Deals:
 
 def sample_deals(rng: np.random.Generator, unseen: npt.NDArray[np.int64], n: int,
                  rows: int) -> Deals:
-    """``rows`` random deals of ``n`` distinct unseen cards (a partial Fisher-Yates
-    shuffle, vectorised across rows)."""
-    decks = np.tile(unseen.astype(np.int64), (rows, 1))
-    index = np.arange(rows)
-    size = len(unseen)
-    for j in range(n):
-        pick = rng.integers(j, size, size=rows)
-        chosen = decks[index, pick]
-        decks[index, pick] = decks[index, j]
-        decks[index, j] = chosen
+    """``rows`` random deals of ``n`` distinct unseen cards: each row is a uniformly
+    shuffled copy of the unseen cards, cut to its first ``n``."""
+    decks = rng.permuted(np.tile(unseen.astype(np.int64), (rows, 1)), axis=1)
     return decks[:, :n]

@@ -44,7 +44,7 @@ from controller.hands import WildSpec, tables
 from controller.hands.batch import RANK_WEIGHTS
 from controller.odds import fast
 
-__all__ = ["TOP_HAND", "WildEvaluator", "pool_keys", "strength_key", "wild_evaluator",
+__all__ = ["TOP_HAND", "WildEvaluator", "pool_keys", "strength_key", "warm", "wild_evaluator",
            "wild_mask"]
 
 Keys = npt.NDArray[np.int64]
@@ -141,8 +141,12 @@ def _five_of_a_kind(counts: list[Keys], wilds: Keys) -> Strengths:
     return best
 
 
-def _plain_with_stand_ins(size: int, k1: Keys, k3: Keys, wilds: Keys) -> Strengths:
-    """Best non-flush hand, the wild cards standing for the best ranks (<= 3 wilds)."""
+def _plain_with_stand_ins(size: int, k1: Keys, wilds: Keys) -> Strengths:
+    """Best non-flush hand, the wild cards standing for the best ranks (<= 3 wilds).
+
+    Rows where a stand-in would make five of a rank are five of a kind, which beats
+    anything found here; their lookups are clipped into the table and then outranked.
+    """
     nonflush = fast._multiset_table("high", size)
     weight = (k1 >> fast.SUIT_BITS) & fast.WEIGHT_MASK
     best = np.zeros(len(k1), np.int32)
@@ -153,13 +157,8 @@ def _plain_with_stand_ins(size: int, k1: Keys, k3: Keys, wilds: Keys) -> Strengt
         if w == 0:
             best[rows] = nonflush[weight[rows]]
             continue
-        add_weight, add_counts = _stand_ins(w)
-        total_counts = k3[rows, None] + add_counts[None, :]
-        # a stand-in making five of a rank is five of a kind, scored apart
-        ok = np.ones(total_counts.shape, np.bool_)
-        for r in range(13):
-            ok &= ((total_counts >> 3 * r) & 7) <= 4
-        values = np.where(ok, nonflush[np.where(ok, weight[rows, None] + add_weight, 0)], 0)
+        add_weight, _ = _stand_ins(w)
+        values = nonflush.take(weight[rows, None] + add_weight[None, :], mode="clip")
         best[rows] = values.max(axis=1)
     return best
 
@@ -190,7 +189,7 @@ def wild_evaluator(size: int, top_hand: str = "") -> WildEvaluator:
     def run(k1: Keys, k2: Keys, k3: Keys) -> Strengths:
         wilds = (k1 >> WILD_SHIFT) & 0xF
         counts = _counts(k3)
-        best = np.maximum(_plain_with_stand_ins(size, k1, k3, wilds), _flushes(k1, k2, wilds))
+        best = np.maximum(_plain_with_stand_ins(size, k1, wilds), _flushes(k1, k2, wilds))
         best = np.maximum(best, _five_of_a_kind(counts, wilds))
         if top_hand == "natural-pair-7":
             # seed 003, the Man with the Axe: a natural pair of sevens beats everything
@@ -198,3 +197,10 @@ def wild_evaluator(size: int, top_hand: str = "") -> WildEvaluator:
         return best
 
     return run
+
+
+def warm(sizes: tuple[int, ...] = (7,)) -> None:
+    """Build the tables now (the live table warms up before the first hand)."""
+    for wilds in range(5):
+        _flush_table(wilds)
+    fast.warm("high", sizes)
