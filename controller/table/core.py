@@ -194,6 +194,7 @@ class Table:
 
     def _unseat(self, c: cmd.UnseatPlayer) -> dict[str, Any]:
         log = self._session()
+        self._settle()  # the stacks must include the last hand
         seat = self._occupied(c.seat)
         self._not_in_hand(c.seat)
         log.cash_out(seat.name, seat.stack)
@@ -202,6 +203,7 @@ class Table:
 
     def _rebuy(self, c: cmd.Rebuy) -> dict[str, Any]:
         log = self._session()
+        self._settle()  # the stacks must include the last hand
         seat = self._occupied(c.seat)
         self._not_in_hand(c.seat)
         if c.chips <= 0:
@@ -240,6 +242,7 @@ class Table:
 
     def _start_hand(self, c: cmd.StartHand) -> dict[str, Any]:
         log = self._session()
+        self._settle()  # a result the log could not take earlier must be in before a new hand
         if self.hand_live:
             raise TableError("hand_in_progress", "A hand is being dealt: finish it first.")
         self._not_paused()
@@ -261,6 +264,7 @@ class Table:
 
     def _end_session(self, c: cmd.EndSession) -> dict[str, Any]:
         log = self._session()
+        self._settle()
         if self.hand_live:
             raise TableError("hand_in_progress", "A hand is being dealt: finish it first.")
         for seat in sorted(self.seats.values(), key=lambda s: s.seat):
@@ -281,7 +285,7 @@ class Table:
         if isinstance(event, CardDealt):
             self._check_shuffle(after)
         if after.result is not None:
-            self._settle()
+            self._try_settle()
         return {"hand": log.hand, "event": event_to_dict(event), "next": expected(after).as_dict()}
 
     def _note(self, source: Source, what: str, event: Event | None = None) -> None:
@@ -351,7 +355,7 @@ class Table:
         self.state = after
         self._note(Source.CORRECTION, f"{c.old} replaced by {c.new}: {reason}")
         if after.result is not None:
-            self._settle()
+            self._try_settle()
         return {"hand": log.hand, "next": expected(after).as_dict()}
 
     def _expose(self, c: cmd.ExposeCard) -> dict[str, Any]:
@@ -401,6 +405,15 @@ class Table:
             self.log.record(kind, payload, Source.CORRECTION)
 
     # ------------------------------------------------------------ the end of a hand
+    def _try_settle(self) -> None:
+        """Settle now; if the log refuses the result (disk full...), the event that ended
+        the hand is already logged and applied, so say so and settle before the next hand."""
+        try:
+            self._settle()
+        except PitbossError as err:
+            self._note(Source.SYSTEM, f"The hand's result could not be logged yet: "
+                       f"{err.message}")
+
     def _settle(self) -> None:
         """Write the hand's result, bank the stacks, move the button and the rotation."""
         state, log = self.state, self._session()
