@@ -18,9 +18,10 @@ per process, is printed apart). A Monte Carlo peer needs as many independent
 samples as pitboss did for the same bar (the same estimator), so PokerKit
 is timed on ``--pk-samples`` samples and its time to the bar is that rate
 times the samples needed; eval7 is timed on the full sample count. The
-"agrees" column is the largest difference between pitboss's and the peer's
-equities over their combined 95% error bar (below 1 is agreement). PokerKit
-has no joker, so case (a) has no peer. numpy runs on one thread.
+"max z" columns check the answers agree: the largest difference between
+pitboss's and the peer's equity over the two standard errors combined
+(below 3 agrees; PokerKit's few samples make its error the larger one).
+PokerKit has no joker, so case (a) has no peer. numpy runs on one thread.
 
     .venv/bin/python benchmarks/bench_odds.py [--rounds 3] [--pk-samples 300] [--seed 7]
 """
@@ -126,7 +127,7 @@ def wild_cases(hands: list[str]) -> list[Case]:
     for game in ("deuces-wild", "low-hole", "axe"):
         rule = rule_for_game(find_game(game))[0]
         spec = OddsSpec.build(hands, to_come=4, to_come_down=1, rule=rule)
-        out.append(Case(f"(e) {game} 4p 3rd st", spec))
+        out.append(Case(f"(e) {game} 4p 3rd street", spec))
     return out
 
 
@@ -156,10 +157,11 @@ def needed_samples(result: Equity) -> int:
 
 
 def agreement(result: Equity, theirs: list[float], samples: int) -> float:
+    """Largest |difference| over the combined standard error, across the players."""
     worst = 0.0
     for mine, their in zip(result.players, theirs, strict=True):
-        bar = math.hypot(mine.error, Z95 * math.sqrt(max(their * (1 - their), 1e-4) / samples))
-        worst = max(worst, abs(mine.equity - their) / bar)
+        se = math.hypot(mine.error / Z95, math.sqrt(max(their * (1 - their), 1e-4) / samples))
+        worst = max(worst, abs(mine.equity - their) / se)
     return worst
 
 
@@ -171,8 +173,8 @@ def main() -> None:
     args = parser.parse_args()
     random.seed(args.seed)
     print(f"tables built in {warm():.2f} s (once per process)\n")
-    head = (f"{'case':<24} {'method':<11} {'samples':>8} {'bar':>7} {'pitboss s':>9} "
-            f"{'PokerKit s':>10} {'x faster':>8} {'agrees':>6} {'eval7 s':>8} {'agrees':>6}")
+    head = (f"{'case':<29} {'method':<11} {'samples':>8} {'bar':>7} {'pitboss s':>9} "
+            f"{'PokerKit s':>10} {'x faster':>8} {'max z':>6} {'eval7 s':>8} {'max z':>6}")
     print(head)
     print("-" * len(head))
     for case in cases():
@@ -191,7 +193,7 @@ def main() -> None:
             theirs = case.eval7(need)
             e7_s = f"{time.perf_counter() - start:.3f}"
             e7_agree = f"{agreement(result, theirs, need):.2f}"
-        print(f"{case.name:<24} {result.method:<11} {result.samples:>8} "
+        print(f"{case.name:<29} {result.method:<11} {result.samples:>8} "
               f"{result.max_error:>7.4f} {seconds:>9.3f} {pk_s:>10} {pk_ratio:>8} "
               f"{pk_agree:>6} {e7_s:>8} {e7_agree:>6}")
 
