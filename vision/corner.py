@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 CORNER_W, CORNER_H = 96, 190
+MIN_RANK_H = 18  # canonical pixels: smaller ink near the corner is not a rank glyph
 GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
 _CELL = 6
 _BINS = 9
@@ -69,28 +70,35 @@ def canonical_corner(card: np.ndarray) -> np.ndarray:
                       if k < 1 else cv2.INTER_LINEAR)
 
 
-def ink_mask(corner: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """Binary mask of the index ink, and the paper brightness; None if no contrast."""
+def ink_mask(corner: np.ndarray, level: float = 0.55) -> tuple[np.ndarray, float] | None:
+    """Binary mask of the index ink, and the paper brightness; None if no contrast.
+
+    ``level`` places the threshold between the darkest ink and the paper: lower
+    values keep only the core of each stroke, which parts glyphs that blur has joined.
+    """
     gray = corner if corner.ndim == 2 else cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY)
     paper = float(np.percentile(gray, 90))
     dark = float(np.percentile(gray, 1))
     if paper < 60 or paper - dark < 45:
         return None
-    thresh = dark + 0.55 * (paper - dark)
+    thresh = dark + level * (paper - dark)
     mask = (gray < thresh).astype(np.uint8)
     return mask, paper
 
 
-def _merge(a: tuple[int, int, int, int], b: tuple[int, int, int, int]
-           ) -> tuple[int, int, int, int]:
+Comp = tuple[int, int, int, int, int, int]  # x, y, w, h, area, label
+Box = tuple[int, int, int, int]
+
+
+def _merge(a: Box, b: Box) -> Box:
     x0, y0 = min(a[0], b[0]), min(a[1], b[1])
     x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _components(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
-    """Candidate glyph components (x, y, w, h, area), noise and card edges removed."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+def _components(mask: np.ndarray) -> tuple[list[Comp], np.ndarray]:
+    """Candidate glyph components, noise and card edges removed, and the label image."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
@@ -100,16 +108,17 @@ def _components(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
             continue
         if area > 0.9 * w * h and min(w, h) < 5:  # ruled lines of a picture frame
             continue
-        out.append((x, y, w, h, area))
-    return out
+        out.append((x, y, w, h, area, i))
+    return out, labels
 
 
-def _rank_box(comps: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int] | None:
-    left = [c for c in comps if c[0] < 0.55 * CORNER_W]
+def _rank_box(comps: list[Comp]) -> tuple[Box, list[int]] | None:
+    left = [c for c in comps if c[0] < 0.55 * CORNER_W and c[3] >= MIN_RANK_H]
     if not left:
         return None
     first = min(left, key=lambda c: c[1])
-    box = first[:4]
+    box: Box = first[:4]
+    ids = [first[5]]
     for c in comps:  # the other digit of a ten, or a broken stroke of the same glyph
         if c is first:
             continue
@@ -118,26 +127,29 @@ def _rank_box(comps: list[tuple[int, int, int, int, int]]) -> tuple[int, int, in
         similar = abs(c[3] - first[3]) < 0.3 * first[3] and abs(c[1] - first[1]) < 0.25 * first[3]
         if similar and overlap > 0.6 * min(box[3], c[3]) and gap < 0.6 * box[3]:
             box = _merge(box, c[:4])
-    return box
+            ids.append(c[5])
+    return box, ids
 
 
-def _suit_box(comps: list[tuple[int, int, int, int, int]],
-              rank: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+def _suit_box(comps: list[Comp], rank: Box) -> tuple[Box, list[int]] | None:
     ry1, rcx = rank[1] + rank[3], rank[0] + rank[2] / 2
     below = [c for c in comps if c[1] >= ry1 - 2 and c[1] < ry1 + 1.5 * rank[3]
-             and abs(c[0] + c[2] / 2 - rcx) < max(rank[2], c[2]) * 0.6 + 4]
+             and abs(c[0] + c[2] / 2 - rcx) < max(rank[2], c[2]) * 0.6 + 4
+             and c[3] >= 0.35 * rank[3] and c[2] >= 0.3 * min(rank[2], rank[3])]
     if not below:
         return None
     first = min(below, key=lambda c: c[1])
-    box = first[:4]
-    for c in below:  # a suit drawn in pieces (a club's stem)
-        if c is not first and c[1] < box[1] + box[3] and c[0] < box[0] + box[2] + 2 \
-                and c[0] + c[2] > box[0] - 2:
+    box: Box = first[:4]
+    ids = [first[5]]
+    for c in below:  # a suit drawn in pieces (a club's stem), never a bigger pip beside it
+        if c is not first and c[4] < 0.5 * first[4] and c[1] < box[1] + box[3] \
+                and c[0] >= box[0] - 2 and c[0] + c[2] <= box[0] + box[2] + 2:
             box = _merge(box, c[:4])
-    return box
+            ids.append(c[5])
+    return box, ids
 
 
-def glyph_features(mask: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+def glyph_features(mask: np.ndarray, box: Box) -> np.ndarray:
     """HOG of the glyph scaled into a square (aspect kept) plus its aspect and size."""
     x, y, w, h = box
     glyph = mask[y:y + h, x:x + w].astype(np.float32)
@@ -152,21 +164,30 @@ def glyph_features(mask: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarr
     return np.concatenate([hog(img), coarse.ravel() / 255.0, extra]).astype(np.float32)
 
 
-def find_index(corner: np.ndarray) -> IndexGlyphs | None:
+def _only(labels: np.ndarray, box: Box, ids: list[int]) -> np.ndarray:
+    """The mask of just these components (not other ink inside their box)."""
+    x, y, w, h = box
+    sub = labels[y:y + h, x:x + w]
+    out = np.zeros(labels.shape, np.uint8)
+    out[y:y + h, x:x + w] = np.isin(sub, ids)
+    return out
+
+
+def find_index(corner: np.ndarray, level: float = 0.55) -> IndexGlyphs | None:
     """Segment the rank and suit glyphs of a canonical corner; None when there is no index."""
-    found = ink_mask(corner)
+    found = ink_mask(corner, level)
     if found is None:
         return None
     mask, _paper = found
-    ink = float(mask.mean())
-    comps = _components(mask)
+    comps, labels = _components(mask)
     rank = _rank_box(comps)
     if rank is None:
         return None
-    suit = _suit_box(comps, rank)
+    suit = _suit_box(comps, rank[0])
     if suit is None:
         return None
-    return IndexGlyphs(rank, suit, glyph_features(mask, rank), glyph_features(mask, suit), ink)
+    return IndexGlyphs(rank[0], suit[0], glyph_features(_only(labels, *rank), rank[0]),
+                       glyph_features(_only(labels, *suit), suit[0]), float(mask.mean()))
 
 
 __all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "canonical_corner",

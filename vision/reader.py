@@ -29,11 +29,12 @@ import numpy as np
 from controller.cards import Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import find_index
+from vision.corner import IndexGlyphs, find_index
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
 
 TOGETHER = 1.18  # a run this many card widths wide is more than one card
+INK_LEVELS = (0.55, 0.4)
 MIN_AGREE = 3  # confident readings needed before a card is reported
 
 
@@ -44,6 +45,7 @@ class _Pass:
     left: int
     readings: list[Reading] = field(default_factory=list)
     best_crop: np.ndarray | None = None
+    glyphs: list[IndexGlyphs] = field(default_factory=list)
     best_conf: float = -1.0
     width_seen: bool = False
     together: bool = False
@@ -55,11 +57,15 @@ class ShoeReader:
     """Feed it frames in order; it returns the events each frame completes."""
 
     def __init__(self, calibration: Calibration | None = None,
-                 classifier: IndexClassifier | None = None) -> None:
+                 classifier: IndexClassifier | None = None, keep_glyphs: bool = False) -> None:
         self.cal = calibration or Calibration()
         self.clf = classifier or _default_classifier()
         self.passes: list[_Pass] = []
+        # calibration wants each reported card's glyphs: (event, glyphs) in event order
+        self.keep_glyphs = keep_glyphs
+        self.reported: list[tuple[VisionEvent, list[IndexGlyphs]]] = []
         self.max_step = int(0.45 * self.cal.card_width)
+        self._last_glyphs: IndexGlyphs | None = None
 
     def feed(self, frame_no: int, timestamp: float, frame: np.ndarray) -> list[VisionEvent]:
         gray = window_gray(frame, self.cal)
@@ -67,17 +73,23 @@ class ShoeReader:
         events: list[VisionEvent] = []
         matched = self._match(runs)
         for p in [p for p in self.passes if p not in matched.values()]:
-            events.extend(self._finish(p, frame_no, timestamp))
+            events.extend(self._report(p, self._finish(p, frame_no, timestamp)))
         self.passes = [matched[i] for i in sorted(matched)]
         for i, p in matched.items():
             run = runs[i]
             self._observe(p, run, gray)
-            events.extend(self._decide(p, frame_no, timestamp))
+            events.extend(self._report(p, self._decide(p, frame_no, timestamp)))
+        return events
+
+    def _report(self, p: _Pass, events: list[VisionEvent]) -> list[VisionEvent]:
+        if self.keep_glyphs:
+            self.reported += [(e, list(p.glyphs)) for e in events]
         return events
 
     def flush(self, frame_no: int, timestamp: float) -> list[VisionEvent]:
         """End of the stream: settle every card still in the window."""
-        events = [e for p in self.passes for e in self._finish(p, frame_no, timestamp)]
+        events = [e for p in self.passes
+                  for e in self._report(p, self._finish(p, frame_no, timestamp))]
         self.passes = []
         return events
 
@@ -123,16 +135,29 @@ class ShoeReader:
         if pose is None:
             return
         crop = corner_crop(gray, pose, self.cal)
-        glyphs = find_index(crop)
-        reading = Reading(None, 0.0) if glyphs is None else self._read(glyphs)
+        reading = self._read_crop(crop)
+        if self.keep_glyphs and self._last_glyphs is not None:
+            p.glyphs.append(self._last_glyphs)
         p.readings.append(reading)
         if reading.confidence > p.best_conf or p.best_crop is None:
             p.best_conf, p.best_crop = reading.confidence, crop
 
-    def _read(self, glyphs: object) -> Reading:
-        from vision.corner import IndexGlyphs
+    def _read_crop(self, crop: np.ndarray) -> Reading:
+        """Read at the usual ink level, then (if unsure) at a darker one, which parts
+        an index from a pip or picture that blur has joined to it."""
+        best, best_glyphs = Reading(None, 0.0), None
+        for level in INK_LEVELS:
+            glyphs = find_index(crop, level)
+            if glyphs is not None:
+                reading = self._read(glyphs)
+                if reading.confidence > best.confidence or best_glyphs is None:
+                    best, best_glyphs = reading, glyphs
+            if best.confidence >= self.cal.threshold:
+                break
+        self._last_glyphs = best_glyphs
+        return best
 
-        assert isinstance(glyphs, IndexGlyphs)
+    def _read(self, glyphs: IndexGlyphs) -> Reading:
         generic = self.clf.read(glyphs)
         model = self.cal.deck_model
         if model is None:

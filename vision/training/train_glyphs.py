@@ -64,7 +64,8 @@ def samples(styles: list[DeckStyle], aug: int, seed: int
             face = render_face(style, card)
             r_label, s_label = labels_of(card)
             for _ in range(aug * (3 if card is None or card.is_joker else 1)):
-                glyphs = find_index(canonical_corner(degrade_card(face, rng)))
+                corner = canonical_corner(degrade_card(face, rng))
+                glyphs = find_index(corner, rng.uniform(0.4, 0.6))
                 if glyphs is None:
                     continue
                 if r_label is not None and not (card is not None and card.is_joker):
@@ -86,7 +87,8 @@ def font_samples(per_card: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.n
     for card in DECK_52:
         r_label, s_label = labels_of(card)
         for _ in range(per_card):
-            glyphs = find_index(canonical_corner(degrade_card(font_face(card, rng), rng)))
+            glyphs = find_index(canonical_corner(degrade_card(font_face(card, rng), rng)),
+                                rng.uniform(0.4, 0.6))
             if glyphs is None:
                 continue
             rx.append(glyphs.rank_features)
