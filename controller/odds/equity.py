@@ -43,6 +43,7 @@ __all__ = ["EXACT_LIMIT", "EXACT_LIMIT_SLOW", "Equity", "PlayerEquity", "equity"
 
 EXACT_LIMIT = 200_000
 EXACT_LIMIT_SLOW = 3_000
+EXACT_CAP = 5_000_000  # even when asked for, no more deals than this are enumerated
 Z95 = 1.96
 FIRST_BATCH = 2_048
 MAX_BATCH = 1 << 16
@@ -145,6 +146,9 @@ def equity(spec: OddsSpec, seed: int | None = None, max_error: float = 0.005,
     limit = exact_limit if exact_limit is not None else (
         EXACT_LIMIT if scorer.fast else EXACT_LIMIT_SLOW)
     tally = _Tally(len(spec.players))
+    if method == "exact" and deals > EXACT_CAP:
+        raise OddsError(f"{deals:,} deals are too many to enumerate (at most {EXACT_CAP:,}): "
+                        "use Monte Carlo", "too_many_deals")
     if method == "exact" or (method == "auto" and deals <= limit):
         for chunk in exact_chunks(lay.unseen, lay.groups):
             tally.add(_metrics(scorer, chunk))

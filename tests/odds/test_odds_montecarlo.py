@@ -124,6 +124,10 @@ def test_bad_requests_are_refused_with_a_code() -> None:
     with pytest.raises(OddsError) as err:
         equity(spec, method="guess")
     assert err.value.code == "bad_method"
+    # an unknown third hand and the whole board: 1.2e9 deals, too many to list
+    with pytest.raises(OddsError) as err:
+        equity(OddsSpec.build(["As Ks", "Qd Qc", "? ?"], board_to_come=5), method="exact")
+    assert err.value.code == "too_many_deals"
     # a hand too short for the ranking: the rankings' own error and code
     with pytest.raises(HandError) as herr:
         equity(OddsSpec.build(["As Ks", "Qd Qc"]))
