@@ -77,22 +77,27 @@ def ref_bug(cards: Sequence[Card]) -> Any:
     return best
 
 
-def ref_wild(cards: Sequence[Card], spec: WildSpec) -> Any:
-    """Seed 003: a wild card may be any card; only five of a kind repeats a card."""
+def ref_wild(cards: Sequence[Card], spec: WildSpec, double_ace: bool = False,
+             natural_beats: bool = False) -> Any:
+    """Seed 003: a wild card may be any card; only five of a kind repeats a card, and
+    (double-ace flush) a flush may repeat an ace; (natural beats wild) fewer wilds win."""
     best = None
     everything = [(r, s) for r in range(2, 15) for s in range(4)]
     for combo in combinations(cards, 5):
         nat = [(int(c.rank), int(c.suit)) for c in combo if not spec.is_wild(c)]  # type: ignore[arg-type]
         n = 5 - len(nat)
-        for subs in combinations(everything, n) if n < 3 else []:
-            hand = [*nat, *subs]
+        hands = [[*nat, *subs] for subs in (combinations(everything, n) if n < 3 else [])]
+        if double_ace and 0 < n < 3:
+            hands += [[*nat, *[(14, s)] * n] for s in range(4)]
+        hands += [[*nat, *[(r, 0)] * n] for r in range(2, 15)]  # five of a kind repeats cards
+        for hand in hands:
             v = ref_five(hand)
-            if len(set(hand)) == 5 or v[0] == 9:
-                best = v if best is None else max(best, v)
-        for r in range(2, 15):  # five of a kind needs repeated cards
-            hand = [*nat, *[(r, 0)] * n]
-            if ref_five(hand)[0] == 9:
-                best = max(best, ref_five(hand)) if best is not None else ref_five(hand)
+            repeats = {p for p in hand if hand.count(p) > 1}
+            if repeats and v[0] != 9 and not (double_ace and v[0] == 5
+                                                and all(p[0] == 14 for p in repeats)):
+                continue
+            key = (v, -n) if natural_beats else (v,)
+            best = key if best is None else max(best, key)
     return best
 
 
@@ -154,6 +159,24 @@ def test_wild_matches_the_reference_with_one_or_two_wild_cards() -> None:
     hands = [h for h in hands if sum(spec.is_wild(c) for c in h) <= 2]
     wild = get_ranking("high-wild", wild=spec)
     assert_same_order([wild.evaluate(h).key for h in hands], [ref_wild(h, spec) for h in hands])
+
+
+@pytest.mark.parametrize(("double_ace", "natural_beats"), [(True, False), (False, True)])
+def test_wild_house_options_match_the_reference(double_ace: bool, natural_beats: bool) -> None:
+    """Seed 003 "Double Ace Flush" and "Natural Hand v. Wild Hand" on flush-rich hands."""
+    rng = random.Random(21)
+    spec = WildSpec(jokers=True, ranks=frozenset({Rank.TWO}))
+    hands = []
+    while len(hands) < 40:
+        suit = rng.randrange(4)
+        pool = [c for c in DECK_52 if c.suit == suit or c.rank in (Rank.TWO, Rank.ACE)]
+        hand = rng.sample(pool, 6)
+        if sum(spec.is_wild(c) for c in hand) <= 2:
+            hands.append(hand)
+    wild = get_ranking("high-wild", wild=spec, double_ace_flush=double_ace,
+                       natural_beats_wild=natural_beats)
+    assert_same_order([wild.evaluate(h).key for h in hands],
+                      [ref_wild(h, spec, double_ace, natural_beats) for h in hands])
 
 
 @pytest.mark.parametrize(("name", "ace_low", "wheel", "shapes_only"), [
