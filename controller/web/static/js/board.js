@@ -129,6 +129,7 @@ export function drawTable(root, view, actions, opts = {}) {
     return;
   }
   const last = actions && actions.handNo === view.hand_no ? actions.lastBySeat() : new Map();
+  if (view.paused) parts.push(el("p", { class: "paused", id: "paused", role: "status" }, t("table.paused")));
   parts.push(potBlock(view));
   parts.push(el("section", { class: "seats", "aria-label": t("seats.title") },
     hand.players.map((p) => seatBlock(view, p, last.get(p.seat), opts))));

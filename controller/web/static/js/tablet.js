@@ -285,11 +285,23 @@ function drawDealerSeats() {
   });
 }
 
+// A feed line: the shoe's cards as the table wrote them; the dealer's own taps in
+// the page's language (with the cards of a draw: the feed is for the dealer only).
+function feedText(f) {
+  const e = f.event;
+  if (!e || !e.action) return [f.text];
+  const who = `${seatName(view, e.seat)}:`;
+  const what = t(`feed.action.${e.action}`);
+  const extra = e.amount !== undefined ? ` ${e.amount}` : e.way ? ` ${t(`way.${e.way}`)}` : "";
+  return [who, " ", what, extra, ...(e.discard || []).map((c) => card(c))];
+}
+
 function drawFeed() {
   section("feed", view.feed, () => {
     const items = [...view.feed].reverse().map((f) => el("li", { dataset: { source: f.source } },
       el("span", { class: "src" }, t(`feed.${f.source}`)),
-      f.event && f.event.card && !f.event.correction ? card(f.event.card) : null, " ", f.text));
+      f.event && f.event.card && !f.event.correction ? card(f.event.card) : null, " ",
+      ...feedText(f)));
     $("#feed").replaceChildren(...items);
   });
 }
