@@ -70,8 +70,19 @@ def _seat_up(pages: Any, server: Any) -> tuple[Any, str, str]:
         tablet.click(f'[data-join="{seat}"]')
         tablet.wait_for_selector("#join-qr svg")
         links.append(tablet.get_attribute("#join-link", "href"))
+        assert _scan(tablet.locator("#join-qr svg").screenshot()) == links[-1]
         tablet.click("#join-close")
     return tablet, links[0], links[1]
+
+
+def _scan(png: bytes) -> str:
+    """Read the join code off the tablet's screen, as a phone's camera would (OpenCV)."""
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    return str(text)
 
 
 def _choose_asf(tablet: Any) -> None:
