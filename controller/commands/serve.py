@@ -2,7 +2,9 @@
 
 Binds 127.0.0.1 unless told otherwise (``--host 0.0.0.0`` for the table's LAN,
 so the tablet and the players' phones can reach it). The dealer's PIN is
-``--pin``, or ``$PITBOSS_PIN``, or generated and printed at start.
+``--pin``, or ``$PITBOSS_PIN``, or generated and printed at start. ``--display``
+and ``--shoe`` open the LED display's serial link and the shoe's camera in the
+app's lifespan.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--display", default=None, metavar="PORT",
                    help="the LED display's serial port (a path, /dev/serial/by-id/..., "
                    "usb:VID:PID, or the tty printed by `pitboss display-emulator`)")
+    p.add_argument("--shoe", default=None, metavar="SOURCE",
+                   help="the shoe's camera: camera:0 (or camera:/dev/video0), video:PATH "
+                   "or folder:PATH (cards can also come in by POST /api/shoe)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level")
     p.set_defaults(handler=_serve)
 
@@ -35,15 +40,7 @@ def _serve(args: argparse.Namespace) -> int:
     from controller.api.security import generate_pin
 
     pin = args.pin or os.environ.get("PITBOSS_PIN") or generate_pin()
-    link = display = None
-    if args.display:
-        from firmware_bridge.display import Display
-        from firmware_bridge.link import DisplayLink
-
-        link = DisplayLink(args.display).start()  # its own thread owns the port
-        display = Display(link)
-    app = create_app(db=args.db, pin=pin, display=display,
-                     display_status=link.status if link is not None else None)
+    app = create_app(db=args.db, pin=pin, display_port=args.display, shoe=args.shoe)
     print(f"pitboss: table API on http://{args.host}:{args.port}  dealer PIN: {pin}",
           flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -51,10 +48,6 @@ def _serve(args: argparse.Namespace) -> int:
               file=sys.stderr, flush=True)
     # Views are small JSON pictures sent to ~20 sockets per event: compressing each costs
     # more latency than it saves on a LAN.
-    try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                    ws_per_message_deflate=False)
-    finally:
-        if link is not None:
-            link.close()
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_per_message_deflate=False)
     return 0

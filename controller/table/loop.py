@@ -66,6 +66,7 @@ class Subscriber:
 
 
 Rendered = dict[tuple[str, int], tuple[int, str]]
+_BARRIER: Any = object()  # a queue entry that only marks a point in the queue
 
 
 class TableLoop:
@@ -112,6 +113,15 @@ class TableLoop:
         assert self._loop is not None and self._queue is not None
         self._loop.call_soon_threadsafe(self._queue.put_nowait, (camera_command(event), None))
 
+    async def barrier(self) -> None:
+        """Wait until everything queued before this call has been handled (all sources:
+        the queue is first in, first out)."""
+        assert self._loop is not None and self._queue is not None
+        await asyncio.sleep(0)  # let hand-offs from other threads reach the queue first
+        future: asyncio.Future[Any] = self._loop.create_future()
+        self._queue.put_nowait((_BARRIER, future))
+        await future
+
     async def camera_async(self, event: object) -> dict[str, Any]:
         """From the event loop: the shoe reported ``event``; wait until it is handled."""
         return await self.submit(camera_command(event))
@@ -155,6 +165,9 @@ class TableLoop:
             command, future = await self._queue.get()
             if command is None:
                 break
+            if command is _BARRIER:
+                _answer(future, reply={})
+                continue
             seats = {s.seat for s in self.subscribers if s.audience == SEAT}
             try:
                 reply, rendered = await self._loop.run_in_executor(

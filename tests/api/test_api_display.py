@@ -13,9 +13,7 @@ import pytest
 
 from controller.api import create_app
 from controller.cards import Card
-from firmware_bridge.display import Display
 from firmware_bridge.emulator import Emulator
-from firmware_bridge.link import DisplayLink
 
 pytestmark = pytest.mark.anyio
 
@@ -30,10 +28,9 @@ async def _until(check: Any, timeout: float = 5.0) -> None:
 
 
 async def test_the_led_display_follows_the_table(tmp_path: Path, make_tablet: Any) -> None:
-    with Emulator(seed=6) as emu, DisplayLink(emu.tty, ack_timeout=0.05) as link:
-        display = Display(link, min_interval=0.0)
-        app = create_app(db=tmp_path / "log.sqlite3", pin=PIN, display=display,
-                         display_status=link.status)
+    with Emulator(seed=6) as emu:
+        # the app's lifespan opens the link on the emulator's tty (DESIGN.md practice 12)
+        app = create_app(db=tmp_path / "log.sqlite3", pin=PIN, display_port=emu.tty)
         async with app.router.lifespan_context(app):
             loop = app.state.table_loop
             transport = httpx.ASGITransport(app=app)
@@ -69,3 +66,31 @@ async def test_the_led_display_follows_the_table(tmp_path: Path, make_tablet: An
                         break
                     await asyncio.sleep(0.02)
                 assert view["display"]["resets"] > resets
+
+
+async def test_the_shoe_camera_opened_by_the_app_reaches_the_dealer(tmp_path: Path,
+                                                                     make_tablet: Any) -> None:
+    """``create_app(shoe=...)`` reads frames in the lifespan; a card with no hand being
+    dealt is an irregularity on the dealer's view (issue 6 item 1)."""
+    import cv2
+
+    from vision.synthetic import SyntheticShoe
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    shoe = SyntheticShoe(seed=4, deck_style="jumbo")
+    for n, _, frame in shoe.stream([Card("Qd")]):
+        cv2.imwrite(str(folder / f"{n:05d}.png"), frame)
+    app = create_app(db=tmp_path / "log.sqlite3", pin=PIN, shoe=f"folder:{folder}")
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            tablet = make_tablet(client)
+            await tablet.login()
+            for _ in range(500):
+                view = await tablet.dealer()
+                if view["irregularities"]:
+                    break
+                await asyncio.sleep(0.02)
+            assert [(i["code"], i["card"]) for i in view["irregularities"]] == [
+                ("card_not_expected", "Qd")]
