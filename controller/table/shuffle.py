@@ -37,6 +37,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from controller.cards import Card
@@ -61,6 +62,7 @@ class ShuffleAlarm:
     p_value: float
 
 
+@lru_cache(maxsize=4096)
 def binomial_tail(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p).
 
