@@ -131,10 +131,12 @@ export function drawTable(root, view, actions, opts = {}) {
   const last = actions && actions.handNo === view.hand_no ? actions.lastBySeat() : new Map();
   if (view.paused) parts.push(el("p", { class: "paused", id: "paused", role: "status" }, t("table.paused")));
   parts.push(potBlock(view));
+  // the result goes above the seats, so a full table never pushes it off the screen
+  const lines = resultLines(view);
+  if (lines.length) {
+    parts.push(el("section", { class: "result", id: "result", role: "status" }, lines.join(" · ")));
+  }
   parts.push(el("section", { class: "seats", "aria-label": t("seats.title") },
     hand.players.map((p) => seatBlock(view, p, last.get(p.seat), opts))));
-  const lines = resultLines(view);
-  parts.push(lines.length ? el("section", { class: "result", id: "result", role: "status" },
-    lines.join(" · ")) : el("div", { id: "result-slot" }));
   root.replaceChildren(...parts);
 }

@@ -279,7 +279,7 @@ function drawDealerSeats() {
       dataset: { seat: p.seat } },
     el("span", { class: "who" }, `${p.seat}. ${p.name}`),
     el("span", { class: "muted" }, t("seats.stack", { stack: p.stack })),
-    (p.down || []).map((c) => card(c)), p.up.map((c) => card(c)),
+    (p.down || []).map((c) => card(c, "hole")), p.up.map((c) => card(c)),
     p.folded ? el("span", { class: "muted" }, t("table.folded")) : null)) : [];
     $("#dealer-seats").replaceChildren(...rows);
   });
