@@ -197,6 +197,11 @@ def _contrast_and_names_fr(tablet: Any) -> None:
     tablet.click("#lang")
     assert tablet.inner_text('#actions button[data-action="bet"]') == "Miser 1"
     _contrast_and_names(tablet, "hand (fr)")
+    tablet.click("#tab-game")
+    rules = tablet.inner_text("#game-summary .rules")  # seed 001 s01, the French rules
+    assert "septième carte commune" in rules and "25 jetons" in rules
+    _contrast_and_names(tablet, "game (fr)")
+    tablet.click("#tab-hand")
     tablet.click("#lang")
 
 

@@ -116,6 +116,7 @@ def test_whole_asf_hand_from_the_tablet(pages: Any, server: Any, artifacts: Path
             pages.caught_up(tablet, before + 1)
             assert tablet.locator(f'#feed [data-card="{raw["card"]}"]').count() == 1
         else:
+            _check_turn_on_phones(pages, server, phones, raw["seat"])
             latencies.append(_tap_action(pages, server, tablet, tv, raw))
         _check_secrecy(pages, server, tv, phones)
         if len(latencies) == 5:
@@ -123,6 +124,7 @@ def test_whole_asf_hand_from_the_tablet(pages: Any, server: Any, artifacts: Path
             tablet.screenshot(path=str(artifacts / "tablet-midhand.png"))
 
     _check_showdown(tv, phones)
+    assert tablet.inner_text("#turn-detail") == "Anna wins 28: flush, ace high"
     for name, page in (("tablet", tablet), ("table", tv), ("player-1", phones[1]),
                        ("player-2", phones[2])):
         page.screenshot(path=str(artifacts / f"{name}.png"))
@@ -179,6 +181,19 @@ def _tap_action(pages: Any, server: Any, tablet: Any, tv: Any, raw: dict[str, An
     if hand["next"]["kind"] == "action":
         assert tv.get_attribute(".seat.to-act", "data-seat") == str(hand["next"]["seat"])
     return took
+
+
+def _check_turn_on_phones(pages: Any, server: Any, phones: dict[int, Any], seat: int) -> None:
+    """The phone of the seat to act says so, with what a call costs; the other does not."""
+    dealer = server.call("GET", "/api/state/dealer")
+    call = next((a for a in dealer["hand"]["next"]["legal"] if a["action"] == "call"), None)
+    for s, phone in phones.items():
+        pages.caught_up(phone, dealer["version"])
+        banner = phone.locator("#your-turn")
+        assert banner.is_visible() == (s == seat)
+        if s == seat:
+            expected = f"Your turn · To call: {call['chips']}" if call else "Your turn"
+            assert banner.inner_text() == expected
 
 
 def _check_secrecy(pages: Any, server: Any, tv: Any, phones: dict[int, Any]) -> None:

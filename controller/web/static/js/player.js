@@ -1,7 +1,7 @@
 // A player's phone: their own hole cards and the public picture, behind the seat's token.
 // The join link carries the token in the fragment (#token=...), which never reaches a
 // server log; the page keeps it for this tab and takes it out of the address bar.
-import { $, api, card, el, handName, languageButton, Live, showStatus } from "./common.js";
+import { $, api, card, currentBet, el, handName, languageButton, Live, showStatus } from "./common.js";
 import { Actions, drawTable } from "./board.js";
 import { applyStrings, errorText, t } from "./i18n.js";
 
@@ -34,8 +34,13 @@ function renderMine() {
   const down = me ? (me.down || []).map((c) => card(c, "huge hole")) : [];
   $("#my-cards").replaceChildren(...down, ...(me ? me.up.map((c) => card(c, "huge")) : []));
   const next = hand?.next;
-  $("#your-turn").hidden = !(hand && hand.status !== "complete" && next.seat === seat &&
-    next.kind !== "card");
+  const turn = Boolean(hand && hand.status !== "complete" && next.seat === seat && next.kind !== "card");
+  $("#your-turn").hidden = !turn;
+  if (turn && me && next.kind === "action") {
+    const toCall = Math.max(0, currentBet(hand) - me.bet);
+    $("#your-turn").textContent = toCall ? `${t("player.your_turn")} · ${t("table.to_call", { chips: toCall })}`
+      : t("player.your_turn");
+  }
   const mine = (hand?.result?.hands || []).filter((h) => h.seat === seat);
   $("#my-hand").replaceChildren(...mine.map((h) => el("div", {}, handName(h.hand))));
 }

@@ -2,7 +2,8 @@
 // feed, irregularities (with the unreadable card's image and a quick picker),
 // corrections, seats and buy-ins, the next game, the ledger. Every change goes
 // through the API; the page only draws the dealer stream's latest picture.
-import { $, api, card, cardLabel, el, expectText, languageButton, Live, seatName, showStatus, SUITS } from "./common.js";
+import { $, api, card, cardLabel, el, expectText, languageButton, Live, resultLines, seatName, showStatus,
+  SUITS } from "./common.js";
 import { applyStrings, errorText, getLang, rulesText, t } from "./i18n.js";
 
 const TOKEN_KEY = "pitboss.dealer";
@@ -186,6 +187,7 @@ function drawTurn() {
       title.textContent = t("hand.none");
     } else if (hand.status === "complete") {
       title.textContent = t("hand.complete");
+      detail.textContent = resultLines(view).join(" · ");
     } else if (next.kind === "action") {
       title.textContent = t("hand.to_act", { name: seatName(view, next.seat), seat: next.seat });
       parts = next.legal.map((a) => actionButton(next.seat, a)).flat();
