@@ -123,7 +123,8 @@ class _Tally:
 
 def _metrics(scorer: Scorer, deals: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
     high, low = scorer.score(deals)
-    pot, h, lo = pot_shares(high, low, scorer.spec.rule.pot)
+    ways = [h.declared for h in scorer.spec.players]
+    pot, h, lo = pot_shares(high, low, scorer.spec.rule.pot, ways)
     return np.stack([pot, h, lo, (pot > 1 - 1e-9).astype(np.float64)])
 
 

@@ -88,16 +88,49 @@ _LAZY = {"high": tables.HIGH_NF, "bug": tables.BUG_NF, "low": tables.LOW_A5,
          "low-wild": tables.LOW_A5_WILD}
 
 
+class MultisetTable:
+    """Best hand of every ``size``-card rank multiset, indexed by its weight sum, filled
+    on first use of each entry: one showdown touches a handful of entries, a Monte
+    Carlo run most of them, and :meth:`fill` builds the lot (the live table warms up).
+
+    Entries are filled from :mod:`controller.hands.tables` (the same numbers
+    ``eval_high7`` returns); an index no multiset of at most four alike has
+    (five of a rank, which the wild-card path looks up and then outranks) reads 0.
+    """
+
+    def __init__(self, kind: str, size: int) -> None:
+        self.lazy = _LAZY[kind]
+        combos = np.array(list(combinations_with_replacement(range(13), size)), np.int64)
+        alike = np.stack([(combos == r).sum(axis=1) for r in range(13)], axis=1)
+        combos = combos[alike.max(axis=1) <= 4]
+        weights = np.array(RANK_WEIGHTS, np.int64)[combos].sum(axis=1)
+        order = np.argsort(weights)
+        self.weights = weights[order]
+        self.rank_keys = (np.int64(5) ** combos).sum(axis=1)[order]
+        self.values = np.full(int(self.weights[-1]) + 1, -1, np.int32)
+
+    def __getitem__(self, index: Keys) -> Strengths:
+        index = np.minimum(index, len(self.values) - 1)
+        values: Strengths = self.values[index]
+        if (values < 0).any():
+            self._fill(np.unique(index[values < 0]))
+            values = self.values[index]
+        return values
+
+    def _fill(self, wanted: Keys) -> None:
+        pos = np.minimum(np.searchsorted(self.weights, wanted), len(self.weights) - 1)
+        for w, p, real in zip(wanted.tolist(), pos.tolist(),
+                              (self.weights[pos] == wanted).tolist(), strict=True):
+            self.values[w] = self.lazy[int(self.rank_keys[p])] if real else 0
+
+    def fill(self) -> None:
+        """Compute every entry now."""
+        self._fill(self.weights[self.values[self.weights] < 0])
+
+
 @cache
-def _multiset_table(kind: str, size: int) -> Strengths:
-    """Best hand of every ``size``-card rank multiset, indexed by its weight sum."""
-    lazy = _LAZY[kind]
-    top = sum(RANK_WEIGHTS[12 - i // 4] for i in range(size))
-    out = np.zeros(top + 1, np.int32)
-    for ranks in combinations_with_replacement(range(13), size):
-        if max(ranks.count(r) for r in set(ranks)) <= 4:
-            out[sum(RANK_WEIGHTS[r] for r in ranks)] = lazy[sum(5**r for r in ranks)]
-    return out
+def _multiset_table(kind: str, size: int) -> MultisetTable:
+    return MultisetTable(kind, size)
 
 
 @cache
@@ -240,7 +273,13 @@ def evaluator(ranking: str, size: int) -> Evaluator:
     return _BUILDERS[ranking](size)
 
 
+_TABLE_KINDS = {"high": ("high",), "high-bug": ("high", "bug"), "low-a5": ("low", "low-wild"),
+                "low-a5-8": ()}
+
+
 def warm(ranking: str, sizes: tuple[int, ...] = (7,)) -> None:
     """Build the tables now (the live table warms up before the first hand)."""
     for size in sizes:
-        evaluator(ranking, size)(np.zeros(1, np.int64), np.zeros(1, np.int64))
+        evaluator(ranking, size)
+        for kind in _TABLE_KINDS[ranking]:
+            _multiset_table(kind, size - 1 if kind in ("bug", "low-wild") else size).fill()

@@ -18,7 +18,7 @@ this adapter turns its :class:`~controller.engine.HandState` into an
   the hands stand (seed 002's Five Card Draw before the draw);
 * the showdown rule, wild cards and deck come from the game definition
   (:func:`controller.odds.games.rule_for_game`); a declare game is priced as
-  cards speak.
+  cards speak until every live player has declared, then by the declarations.
 
 >>> from controller.engine import new_hand, apply, event_from_dict
 >>> s = new_hand("stud", [(1, "Ann", 50), (2, "Bo", 50)], dealer=2)
@@ -33,9 +33,15 @@ from __future__ import annotations
 
 from controller.cards import Card
 from controller.engine.state import BOARD, HandState
+from controller.odds.errors import OddsError
 from controller.odds.games import rule_for_game
 from controller.odds.spec import Holding, OddsSpec
-from controller.variants.steps import Deal
+from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange
+
+# Steps whose cards and showdown this adapter understands; the house book's board
+# layouts (named slots, turns, compositions by line, arm or pile: seed 004) are not
+# read from a state yet (build an OddsSpec with BoardGroups by hand for them).
+_KNOWN_STEPS = (Bet, Deal, Declare, Draw, Exchange)
 
 __all__ = ["spec_from_state"]
 
@@ -71,8 +77,19 @@ def _future_rounds(state: HandState, live: list[int], left: int, burned: int,
     return board, reclaimed
 
 
+def _check_supported(state: HandState) -> None:
+    game = state.game
+    layout = (getattr(game.showdown, "compose", ()) or getattr(game.showdown, "low_compose", ())
+              or getattr(state, "slots", ()))
+    if layout or not all(isinstance(s, _KNOWN_STEPS) for s in game.steps):
+        raise OddsError(f"{game.name} uses a board layout (seed 004) that the odds engine "
+                        "cannot read from a hand state yet", "unsupported_game")
+
+
 def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
-    """The odds spec of ``state`` (see the module docstring)."""
+    """The odds spec of ``state`` (see the module docstring); raises
+    ``OddsError('unsupported_game')`` for games with board layouts."""
+    _check_supported(state)
     rule, deck, centre = rule_for_game(state.game)
     live = [i for i, p in enumerate(state.players) if p.live]
     owed, board_owed = _owed(state, live)
@@ -90,9 +107,9 @@ def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
         down_owed = sum(1 for up in owed[i] if not up)
         if public:
             holdings.append(Holding((), p.up, len(owed[i]) + len(p.down),
-                                    down_owed + len(p.down)))
+                                    down_owed + len(p.down), p.declared))
         else:
-            holdings.append(Holding(p.down, p.up, len(owed[i]), down_owed))
+            holdings.append(Holding(p.down, p.up, len(owed[i]), down_owed, p.declared))
     board: tuple[Card | None, ...] = (*state.board, *[None] * (board_owed + board_later),
                                       *centre)
     dead = dead_fixed if reclaimed else [*dead_fixed, *state.burned]

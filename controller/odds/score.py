@@ -275,4 +275,20 @@ def _dense(keys: Sequence[tuple[int, ...] | None]) -> list[int]:
     return [0 if k is None else order[k] for k in keys]
 
 
-_ranking: Callable[[str], Ranking] = cache(get_ranking)
+@cache
+def ranking_for(name: str) -> Ranking:
+    """The named ranking; a suffix sets its option as in the game catalogue:
+    ``"low-a5:4"`` is a four-card low, ``"points-3-30:low"`` the low side of 3-30.
+
+    >>> ranking_for("low-a5:4").hand_size, ranking_for("points-3-30:low").name
+    (4, 'points-3-30')
+    """
+    base, _, option = name.partition(":")
+    if not option:
+        return get_ranking(base)
+    if option.isdigit():
+        return get_ranking(base, hand_size=int(option))
+    return get_ranking(base, side=option)
+
+
+_ranking: Callable[[str], Ranking] = ranking_for

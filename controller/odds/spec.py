@@ -46,6 +46,7 @@ from controller.variants.game import PotRule
 __all__ = ["Holding", "OddsSpec", "ShowdownRule", "centre_joker", "parse_board", "parse_holding"]
 
 UNKNOWN_TOKENS = frozenset({"?", "??", "x", "xx", "X", "XX"})
+WAYS = ("", "high", "low", "both")
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ class ShowdownRule:
     high-low split (odd chip to high: equity counts exact halves), or
     high-low with the eight-or-better qualifier (the high hand scoops when no
     low qualifies; seed 003 "Eight or Better"). A declare game is priced as
-    cards speak (nobody's declaration is known before it is made).
+    cards speak until every live player has declared (:attr:`Holding.declared`), then
+    by the declarations (seed 003 "With Declare", as the engine pays it).
     ``wild``: the wild cards for every player; ``low_hole``: each player's
     lowest down card's rank is wild for them too (seed 003 "Low Hole").
     ``top_hand="natural-pair-7"``: a natural pair of sevens beats everything
@@ -94,17 +96,24 @@ class ShowdownRule:
 
 @dataclass(frozen=True)
 class Holding:
-    """One live player's cards as the table knows them, and how many it does not know yet."""
+    """One live player's cards as the table knows them, and how many it does not know yet.
+
+    ``declared`` is the player's declaration in a declare game (``"high"``, ``"low"``
+    or ``"both"``; ``""`` before it is made)."""
 
     down: tuple[Card, ...] = ()
     up: tuple[Card, ...] = ()
     to_come: int = 0
     to_come_down: int = 0
+    declared: str = ""
 
     def __post_init__(self) -> None:
         if self.to_come < 0 or not 0 <= self.to_come_down <= self.to_come:
             raise OddsError("cards to come must be 0 or more (and the down ones among them "
                             "no more than all of them)", "bad_to_come")
+        if self.declared not in WAYS:
+            raise OddsError(f"a declaration is high, low or both, not {self.declared!r}",
+                            "bad_declaration")
 
     @property
     def cards(self) -> tuple[Card, ...]:

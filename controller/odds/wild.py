@@ -145,7 +145,7 @@ def _plain_with_stand_ins(size: int, k1: Keys, wilds: Keys) -> Strengths:
     """Best non-flush hand, the wild cards standing for the best ranks (<= 3 wilds).
 
     Rows where a stand-in would make five of a rank are five of a kind, which beats
-    anything found here; their lookups are clipped into the table and then outranked.
+    anything found here; their lookups read 0 (or are clipped into the table) and are outranked.
     """
     nonflush = fast._multiset_table("high", size)
     weight = (k1 >> fast.SUIT_BITS) & fast.WEIGHT_MASK
@@ -158,7 +158,7 @@ def _plain_with_stand_ins(size: int, k1: Keys, wilds: Keys) -> Strengths:
             best[rows] = nonflush[weight[rows]]
             continue
         add_weight, _ = _stand_ins(w)
-        values = nonflush.take(weight[rows, None] + add_weight[None, :], mode="clip")
+        values = nonflush[weight[rows, None] + add_weight[None, :]]
         best[rows] = values.max(axis=1)
     return best
 
