@@ -8,12 +8,17 @@
 'high-low-8'
 >>> rule_for_game(find_game("axe"))[0].wild.ranks == {Rank.TWO, Rank.JACK}
 True
+>>> rule_for_game(find_game("cross"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+controller.odds.errors.OddsError: Cross combines cards by its board layout: ...
 """
 
 from __future__ import annotations
 
 from controller.cards import JOKER, Card, Rank
 from controller.hands import WildSpec
+from controller.odds.errors import OddsError
 from controller.odds.spec import ShowdownRule
 from controller.variants.game import Deck, GameDef, WildRule
 
@@ -32,8 +37,14 @@ def wild_spec(rule: WildRule) -> WildSpec | None:
 
 def rule_for_game(game: GameDef) -> tuple[ShowdownRule, int, tuple[Card, ...]]:
     """``(showdown rule, deck size, centre cards)``: the centre cards (the exposed joker
-    of seed 000) are known board cards for every player."""
+    of seed 000) are known board cards for every player. A game whose showdown
+    combines cards by board layout (seed 004: lines, arms, piles) is refused rather
+    than priced as "any five"."""
     sd = game.showdown
+    if getattr(sd, "compose", ()) or getattr(sd, "low_compose", ()):
+        raise OddsError(f"{game.name} combines cards by its board layout: describe the "
+                        "layout in the spec (HoleAndBoard or BoardGroups) instead",
+                        "unsupported_game")
     rule = ShowdownRule(high=sd.high, low=sd.low, pot=sd.pot, wild=wild_spec(sd.wild),
                         low_hole=sd.wild.low_hole, top_hand=sd.top_hand)
     deck = 52 if game.deck is Deck.STANDARD else 53
