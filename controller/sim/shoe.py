@@ -1,0 +1,171 @@
+"""A shoe with no camera: the next card of a seeded shuffled deck, as frames, read for real.
+
+Each hand gets its own shuffled deck, seeded by the shoe's seed, the session and
+the hand number, so a demo or a test replays the same cards. :meth:`SimShoe.deal`
+renders the card sliding past the shoe window (:class:`vision.synthetic.SyntheticShoe`)
+and queues the frames for the shoe's reader thread
+(:class:`controller.table.shoe.ShoeFeed` running the real
+:class:`vision.reader.ShoeReader`), which hands what it reads to the table's queue
+exactly as a camera would. The shoe never tells the table which card it dealt: the
+table only learns what the vision pipeline read.
+
+The next card skips every card the hand has already seen (a card the dealer entered
+by hand) and every card this shoe already pushed out in the hand (a card the table
+refused still left the shoe).
+
+>>> deck = hand_deck(7, "s1", 3)
+>>> len(deck), len(set(deck)), deck == hand_deck(7, "s1", 3), deck == hand_deck(7, "s1", 4)
+(52, 52, True, False)
+>>> len(hand_deck(7, "s1", 3, with_joker=True))
+53
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from controller.cards import DECK_52, DECK_53, Card
+from controller.errors import PitbossError
+from controller.table.core import Table
+from controller.table.shoe import ShoeFeed
+from controller.variants.game import Deck
+
+__all__ = ["DealResult", "SimError", "SimShoe", "hand_deck"]
+
+DEFAULT_STYLE = "jumbo"  # the project's own deck: always installed, has a joker
+
+
+class SimError(PitbossError):
+    """The simulated shoe cannot deal now (no hand, no cards left, reader stuck)."""
+
+    code = "sim_error"
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message, code)
+
+
+def hand_deck(seed: int, session: str, hand: int, with_joker: bool = False) -> list[Card]:
+    """The shoe's order for one hand: a shuffle seeded by (seed, session, hand)."""
+    deck = list(DECK_53 if with_joker else DECK_52)
+    random.Random(f"{seed}/{session}/{hand}").shuffle(deck)
+    return deck
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One card out of the simulated shoe: what left it and what the reader made of it."""
+
+    card: Card
+    events: tuple[Any, ...]
+    frames: int
+    seconds: float
+
+    @property
+    def read(self) -> str:
+        """What the table was told: the card read, ``unreadable`` or ``together``."""
+        if not self.events:
+            return "nothing"
+        first = self.events[0]
+        card = getattr(first, "card", None)
+        if isinstance(card, Card):
+            return str(card)
+        return "together" if type(first).__name__ == "CardsTogether" else "unreadable"
+
+    def as_dict(self) -> dict[str, Any]:
+        confidence = getattr(self.events[0], "confidence", None) if self.events else None
+        return {"card": str(self.card), "read": self.read, "confidence": confidence,
+                "frames": self.frames, "seconds": round(self.seconds, 4)}
+
+
+_MARK = object()
+
+
+class SimShoe:
+    """The synthetic shoe feeding a reader thread; :meth:`start` it with the table's
+    ``camera`` callback, then :meth:`choose` (on the table's thread) and :meth:`deal`."""
+
+    def __init__(self, seed: int = 0, deck_style: str = DEFAULT_STYLE,
+                 degrade: Any = None, fps: float = 60.0) -> None:
+        from vision.synthetic import SyntheticShoe
+
+        self.seed = seed
+        self.synthetic = SyntheticShoe(seed=seed, deck_style=deck_style, fps=fps,
+                                       degrade=degrade)
+        self.has_joker = bool(self.synthetic.style.has_joker)
+        self.turn = asyncio.Lock()  # one card at a time: choose, then deal
+        self.dealt_total = 0
+        self.feed: ShoeFeed | None = None
+        self._frames: queue.Queue[Any] = queue.Queue()
+        self._events: list[Any] = []
+        self._emit: Callable[[object], None] = lambda event: None
+        self._hand: tuple[str, int] | None = None
+        self._out: set[Card] = set()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ life
+    def start(self, emit: Callable[[object], None], reader: Any = None) -> SimShoe:
+        """Start the reader thread; every event it reads goes to ``emit`` (thread-safe)."""
+        self._emit = emit
+        self.feed = ShoeFeed(self._stream(), self._seen, reader).start()
+        return self
+
+    def close(self) -> None:
+        self._frames.put(None)
+        if self.feed is not None:
+            self.feed.join(5.0)
+
+    def _stream(self) -> Iterator[Any]:
+        while True:
+            item = self._frames.get()
+            if item is None:
+                return
+            if isinstance(item, tuple) and item[0] is _MARK:
+                item[1].set()  # every frame before it has been read and reported
+                continue
+            yield item
+
+    def _seen(self, event: object) -> None:
+        self._events.append(event)
+        self._emit(event)
+
+    # ------------------------------------------------------------ dealing
+    def choose(self, table: Table) -> Card:
+        """The next card out of the shoe for the hand in progress (call on the table's
+        thread, e.g. ``await loop.call(shoe.choose)``)."""
+        state = table.state
+        if state is None or state.result is not None or table.log is None:
+            raise SimError("no_hand", "No hand is being dealt: start a hand, then deal.")
+        key = (table.log.info.session, table.hand_no)
+        if key != self._hand:
+            self._hand, self._out = key, set()
+        joker = state.game.deck is Deck.WITH_JOKER and self.has_joker
+        for card in hand_deck(self.seed, key[0], key[1], joker):
+            if card not in self._out and not state.seen >> card.index & 1:
+                self._out.add(card)
+                return card
+        raise SimError("shoe_empty", "The shoe is empty: every card of this hand is out.")
+
+    def deal(self, card: Card, timeout: float = 20.0) -> DealResult:
+        """Render ``card`` leaving the shoe, have the reader read it, and return what it
+        reported (blocking: run it in a worker thread from async code)."""
+        with self._lock:
+            started = time.perf_counter()
+            frames = self.synthetic.deal(card)
+            first = len(self._events)
+            done = threading.Event()
+            for frame in self.synthetic.number(frames):
+                self._frames.put(frame)
+            self._frames.put((_MARK, done))
+            if not done.wait(timeout):
+                raise SimError("shoe_stuck", "The shoe's reader did not finish reading the "
+                               f"card in {timeout:g} s.")
+            self.dealt_total += 1
+            return DealResult(card, tuple(self._events[first:]), len(frames),
+                              time.perf_counter() - started)
