@@ -196,6 +196,9 @@ def _contrast_and_names_fr(tablet: Any) -> None:
     """The French strings fit the same checks (and really are French)."""
     tablet.click("#lang")
     assert tablet.inner_text('#actions button[data-action="bet"]') == "Miser 1"
+    assert tablet.inner_text(".alert strong") == ("Le sabot n'a pas pu lire une carte : "
+                                                  "saisissez-la à la main.")
+    assert "cachée pour la place 1" in tablet.inner_text("#feed")
     _contrast_and_names(tablet, "hand (fr)")
     tablet.click("#tab-game")
     rules = tablet.inner_text("#game-summary .rules")  # seed 001 s01, the French rules

@@ -205,6 +205,42 @@ export const STRINGS = {
     "err.network": "The table cannot be reached: check the network.",
     "err.bad_pin": "Wrong PIN.",
     "err.too_many_attempts": "Too many wrong PINs: wait a minute and try again.",
+    "err.out_of_turn": "It is another seat's turn.",
+    "err.illegal_action": "That action is not allowed now.",
+    "err.wrong_amount": "That amount is not allowed.",
+    "err.raise_cap_reached": "The raises are capped for this round.",
+    "err.card_expected": "A card is due from the shoe first.",
+    "err.no_hand": "No hand is being dealt.",
+    "err.hand_in_progress": "A hand is being dealt: finish it first.",
+    "err.hand_complete": "The hand is over: deal the next one.",
+    "err.nothing_to_undo": "There is nothing to undo in this hand.",
+    "err.no_session": "No session is open: open one first.",
+    "err.session_open": "A session is already open.",
+    "err.seat_taken": "That seat is taken.",
+    "err.player_seated": "That player already has a seat.",
+    "err.empty_seat": "Nobody sits in that seat.",
+    "err.in_hand": "That seat is playing this hand: wait until it ends.",
+    "err.table_paused": "The table is paused: resume it first.",
+    "err.card_not_dealt": "That card has not been dealt in this hand.",
+    "err.insufficient_reserve": "A player does not have enough chips for a new deal.",
+    "err.wrong_player_count": "This game cannot be dealt to that many players.",
+    "err.bad_request": "That input is not valid.",
+    "irr.card_unreadable": "The shoe could not read a card: enter it by hand.",
+    "irr.cards_together": "Two cards came out of the shoe together: enter them by hand in order, or declare a misdeal.",
+    "irr.card_not_expected": "The shoe dealt {card}, which was not expected now.",
+    "irr.duplicate_card": "The shoe dealt {card} a second time in this hand.",
+    "irr.joker_not_in_pack": "The shoe dealt the joker, which is not in this game's pack.",
+    "irr.unshuffled_runs": "The shoe looks unshuffled: check the shuffle; declare a misdeal if needed.",
+    "irr.same_order": "The cards came out in the same order as an earlier hand: check the shuffle.",
+    "feed.card_seat_down": "face down for seat {seat}",
+    "feed.card_seat_up": "face up for seat {seat}",
+    "feed.card_board": "community card",
+    "feed.card_burn": "burn card",
+    "feed.entered": "{card} entered by hand",
+    "feed.undo": "undo the last event",
+    "feed.misdeal": "misdeal: every chip returned",
+    "feed.replaced": "{old} replaced by {new}: {reason}",
+    "feed.exposed": "seat {seat}'s {card} exposed",
   },
   fr: {
     "app.name": "pitboss",
@@ -408,6 +444,42 @@ export const STRINGS = {
     "err.network": "La table est injoignable : vérifiez le réseau.",
     "err.bad_pin": "Code erroné.",
     "err.too_many_attempts": "Trop de codes erronés : attendez une minute.",
+    "err.out_of_turn": "Ce n'est pas à cette place de parler.",
+    "err.illegal_action": "Cette action n'est pas permise maintenant.",
+    "err.wrong_amount": "Ce montant n'est pas permis.",
+    "err.raise_cap_reached": "Les relances sont plafonnées pour ce tour.",
+    "err.card_expected": "Une carte doit d'abord sortir du sabot.",
+    "err.no_hand": "Aucune donne en cours.",
+    "err.hand_in_progress": "Une donne est en cours : terminez-la d'abord.",
+    "err.hand_complete": "La donne est terminée : distribuez la suivante.",
+    "err.nothing_to_undo": "Rien à annuler dans cette donne.",
+    "err.no_session": "Aucune séance ouverte : ouvrez-en une.",
+    "err.session_open": "Une séance est déjà ouverte.",
+    "err.seat_taken": "Cette place est prise.",
+    "err.player_seated": "Ce joueur a déjà une place.",
+    "err.empty_seat": "Personne n'est assis à cette place.",
+    "err.in_hand": "Cette place joue la donne : attendez la fin.",
+    "err.table_paused": "La table est en pause : reprenez d'abord.",
+    "err.card_not_dealt": "Cette carte n'a pas été distribuée dans cette donne.",
+    "err.insufficient_reserve": "Un joueur n'a pas assez de jetons pour une nouvelle donne.",
+    "err.wrong_player_count": "Ce jeu ne se joue pas à ce nombre de joueurs.",
+    "err.bad_request": "Saisie invalide.",
+    "irr.card_unreadable": "Le sabot n'a pas pu lire une carte : saisissez-la à la main.",
+    "irr.cards_together": "Deux cartes sont sorties ensemble : saisissez-les dans l'ordre, ou déclarez une maldonne.",
+    "irr.card_not_expected": "Le sabot a sorti {card}, qui n'était pas attendue.",
+    "irr.duplicate_card": "Le sabot a sorti {card} une deuxième fois dans cette donne.",
+    "irr.joker_not_in_pack": "Le sabot a sorti le joker, qui n'est pas dans le paquet de ce jeu.",
+    "irr.unshuffled_runs": "Le sabot semble mal mélangé : vérifiez le mélange ; maldonne si besoin.",
+    "irr.same_order": "Les cartes sortent dans le même ordre qu'une donne précédente : vérifiez le mélange.",
+    "feed.card_seat_down": "cachée pour la place {seat}",
+    "feed.card_seat_up": "visible pour la place {seat}",
+    "feed.card_board": "carte commune",
+    "feed.card_burn": "carte brûlée",
+    "feed.entered": "{card} saisie à la main",
+    "feed.undo": "annulation du dernier événement",
+    "feed.misdeal": "maldonne : tous les jetons sont rendus",
+    "feed.replaced": "{old} remplacée par {new} : {reason}",
+    "feed.exposed": "{card} de la place {seat} exposée",
   },
 };
 
@@ -502,12 +574,42 @@ export function handName(english) {
   return english;
 }
 
+// A refusal from the server: its own (English, specific) message, or in French the
+// translation of its stable code when there is one.
 export function errorText(err) {
   if (!err) return "";
   if (err.code === "network") return t("err.network");
   const key = `err.${err.code}`;
-  if (STRINGS.en[key]) return t(key);
-  return err.message || t("err.generic", { message: err.code });
+  if (lang !== "en" && STRINGS[lang][key]) return t(key);
+  return err.message || (STRINGS.en[key] ? t(key) : t("err.generic", { message: err.code }));
+}
+
+// An irregularity: the table's message, or its translation by code.
+export function irregularityText(irr) {
+  const key = `irr.${irr.code}`;
+  if (lang !== "en" && STRINGS[lang][key]) return t(key, { card: irr.card });
+  return irr.message;
+}
+
+// The table's feed lines (written in English by the server) in the page's language.
+const FEED_LINES = [
+  [/^(\w\w): a card face (up|down) for seat (\d+)$/,
+    (m) => t(`feed.card_seat_${m[2]}`, { seat: m[3] })],
+  [/^(\w\w): a community card face up$/, () => t("feed.card_board")],
+  [/^(\w\w): a burn card$/, () => t("feed.card_burn")],
+  [/^(\w\w) entered by hand$/, (m) => t("feed.entered", { card: m[1] })],
+  [/^undo the last event$/, () => t("feed.undo")],
+  [/^misdeal: every chip returned$/, () => t("feed.misdeal")],
+  [/^(\w\w) replaced by (\w\w): (.*)$/, (m) => t("feed.replaced", { old: m[1], new: m[2], reason: m[3] })],
+  [/^seat (\d+)'s (\w\w) exposed$/, (m) => t("feed.exposed", { seat: m[1], card: m[2] })],
+];
+
+export function feedLine(text) {
+  for (const [pattern, make] of FEED_LINES) {
+    const m = text.match(pattern);
+    if (m) return make(m);
+  }
+  return text;
 }
 
 export function rulesText(gameId) {

@@ -4,7 +4,7 @@
 // through the API; the page only draws the dealer stream's latest picture.
 import { $, api, card, cardLabel, el, expectText, languageButton, Live, resultLines, seatName, showStatus,
   SUITS } from "./common.js";
-import { applyStrings, errorText, getLang, rulesText, t } from "./i18n.js";
+import { applyStrings, errorText, feedLine, getLang, irregularityText, rulesText, t } from "./i18n.js";
 
 const TOKEN_KEY = "pitboss.dealer";
 let token = localStorage.getItem(TOKEN_KEY) || "";
@@ -238,7 +238,7 @@ function drawAlerts() {
         });
       }
       return el("div", { class: "alert", dataset: { code: irr.code, number: irr.number } },
-        el("strong", {}, irr.card ? `${irr.message}` : irr.message), img,
+        el("strong", {}, irregularityText(irr)), img,
         el("button", { type: "button", "aria-label": t("alerts.dismiss_label", { n: irr.number }),
           dataset: { key: `dismiss-${irr.number}` },
           onclick: () => quietly(post(`/api/irregularities/${irr.number}/dismiss`)) }, t("alerts.dismiss")));
@@ -291,7 +291,7 @@ function drawDealerSeats() {
 // the page's language (with the cards of a draw: the feed is for the dealer only).
 function feedText(f) {
   const e = f.event;
-  if (!e || !e.action) return [f.text];
+  if (!e || !e.action) return [feedLine(f.text)];
   const who = `${seatName(view, e.seat)}:`;
   const what = t(`feed.action.${e.action}`);
   const extra = e.amount !== undefined ? ` ${e.amount}` : e.way ? ` ${t(`way.${e.way}`)}` : "";
