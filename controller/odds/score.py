@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -89,6 +90,13 @@ def _subset_ors(bits: npt.NDArray[np.int32], pick: int | None) -> npt.NDArray[np
     return ors
 
 
+def _pool_count(recipe: Recipe, hand: int) -> int:
+    """How many pools one player has per deal under ``recipe`` (Omaha: 6 x 10)."""
+    holes = 1 if recipe.hole is None else comb(hand, recipe.hole)
+    boards = 1 if recipe.pick is None else comb(len(recipe.slots), recipe.pick)
+    return holes * boards
+
+
 def _natural(rule_ranking: str) -> bool:
     return rule_ranking in fast.FAST_RANKINGS
 
@@ -108,6 +116,8 @@ class Scorer:
                    and not rule.low_hole and not rule.top_hand)
         self.wild = self.names == ["high-wild"] and rule.top_hand in ("", "natural-pair-7")
         self.fast = tables_fit and (natural or self.wild)
+        self.pools = max(sum(_pool_count(r, h.size) for r in self.recipes)
+                         for h in spec.players)
         self.check_one_deal()
 
     def check_one_deal(self) -> None:
