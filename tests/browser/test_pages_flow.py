@@ -128,3 +128,35 @@ def test_a_wrong_join_link_says_so(pages: Any, server: Any) -> None:
                                             "join code.")
     assert "not-a-token" not in wrong.url  # the token leaves the address bar
     assert pages.cards_shown(wrong) == []
+
+
+def test_seats_from_the_tablet(pages: Any, server: Any) -> None:
+    """Between hands: a rebuy, sitting out and back in, a pause, a cash-out; the TV follows
+    and the ledger counts every chip."""
+    _seated(server)
+    tablet = pages.tablet()
+    tv = pages.open("/table", TV)
+    tablet.click("#tab-seats")
+    row = '.seat-row[data-seat="{}"]'
+    tablet.fill("#rebuy-1", "50")
+    tablet.click(f'{row.format(1)} button:text-is("Rebuy")')
+    tv.wait_for_selector('.seat[data-seat="1"] .stack[data-chips="150"]')
+    tablet.click(f'{row.format(2)} button:text-is("Sit out")')
+    tv.wait_for_function("() => document.querySelector('.seat[data-seat=\"2\"] .stack')"
+                         ".textContent.includes('sitting out')")
+    tablet.click(f'{row.format(2)} button:text-is("Deal in")')
+    tv.wait_for_function("() => !document.querySelector('.seat[data-seat=\"2\"] .stack')"
+                         ".textContent.includes('sitting out')")
+    tablet.click("#pause")
+    assert tv.locator("#paused").inner_text() == "The dealer has paused the game"
+    assert tablet.inner_text("#pause") == "Resume"
+    tablet.click("#pause")
+    tv.wait_for_selector("#paused", state="detached")
+    tablet.click(f'{row.format(2)} button:text-is("Cash out")')
+    tv.wait_for_selector('.seat[data-seat="2"]', state="detached")
+    tablet.click("#tab-ledger")
+    tablet.wait_for_selector("table.ledger")
+    rows = tablet.eval_on_selector_all("table.ledger tbody tr",
+                                       "trs => trs.map(tr => tr.innerText.split('\\t'))")
+    assert rows[0][:4] == ["Anna", "100", "50", "0"]
+    assert rows[1][:4] == ["Ben", "100", "0", "100"]

@@ -121,6 +121,7 @@ function idleSeats(view) {
 export function drawTable(root, view, actions, opts = {}) {
   const hand = view.hand;
   const parts = [];
+  if (view.paused) parts.push(el("p", { class: "paused", id: "paused", role: "status" }, t("table.paused")));
   if (!hand) {
     parts.push(el("p", { class: "idle" }, view.session && view.session.open ?
       t("table.waiting") : t("table.no_session")));
@@ -129,7 +130,6 @@ export function drawTable(root, view, actions, opts = {}) {
     return;
   }
   const last = actions && actions.handNo === view.hand_no ? actions.lastBySeat() : new Map();
-  if (view.paused) parts.push(el("p", { class: "paused", id: "paused", role: "status" }, t("table.paused")));
   parts.push(potBlock(view));
   // the result goes above the seats, so a full table never pushes it off the screen
   const lines = resultLines(view);
