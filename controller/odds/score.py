@@ -1,12 +1,14 @@
 """Showdown strengths of every live player for a batch of deals.
 
 ``Scorer(spec)`` picks, once per spec, how to score: the vectorised tables of
-:mod:`controller.odds.fast` when every ranking has one and every pool the
-composition allows has 5 to 7 cards; otherwise the general rankings of
-:mod:`controller.hands` card by card (wild cards, the Low Hole wild, the Man
-with the Axe's top hand, deuce-to-seven and ace-to-six lows, points). Either
-way the result is two ``(N, players)`` int arrays, ``high`` and ``low``:
-within a row bigger is better, and 0 means no (qualifying) hand.
+:mod:`controller.odds.fast` (high, the bug, ace-to-five lows with or without
+the eight qualifier) and :mod:`controller.odds.wild` (high with wild cards,
+Low Hole, the Man with the Axe) when every pool the composition allows has 5
+to 7 cards; otherwise the general rankings of :mod:`controller.hands` card by
+card (deuce-to-seven and ace-to-six lows, short lows, points, pairs, house
+options, bigger pools). Either way the result is two ``(N, players)`` int
+arrays, ``high`` and ``low``: within a row bigger is better, and 0 means no
+(qualifying) hand.
 
 >>> from controller.odds.spec import OddsSpec
 >>> s = Scorer(OddsSpec.build(["Ah Kh", "Ac Kc", "2c 2h"], board="2d 7s 9c Jd 3h"))
@@ -114,8 +116,9 @@ class Scorer:
         tables_fit = all(fast.MIN_POOL <= s <= fast.MAX_POOL for s in sizes)
         natural = (all(_natural(n) for n in self.names) and rule.wild is None
                    and not rule.low_hole and not rule.top_hand)
-        self.wild = self.names == ["high-wild"] and rule.top_hand in ("", "natural-pair-7")
-        self.fast = tables_fit and (natural or self.wild)
+        self.wild_path = (self.names == ["high-wild"]
+                          and rule.top_hand in ("", "natural-pair-7"))
+        self.fast = tables_fit and (natural or self.wild_path)
         self.pools = max(sum(_pool_count(r, h.size) for r in self.recipes)
                          for h in spec.players)
         self.check_one_deal()
@@ -136,7 +139,7 @@ class Scorer:
         return _SlowScorer(self).score(deals)
 
     def _score_fast(self, deals: Cards) -> tuple[Strengths, Strengths]:
-        if self.wild:
+        if self.wild_path:
             return self._score_wild(deals)
         n, players = len(deals), len(self.spec.players)
         rule = self.spec.rule
