@@ -235,3 +235,17 @@ def _the_checks_can_fail(tablet: Any) -> None:
     assert tablet.evaluate(NAMES_JS)["missing"] == ['<button id="nameless"></button>']
     tablet.evaluate("() => { document.querySelector('#bad').remove(); "
                     "document.querySelector('#nameless').remove(); }")
+
+
+def test_table_screen_and_phone_contrast_and_names(pages: Any, server: Any) -> None:
+    """The same contrast and name checks on the TV and a phone, mid-hand, in both languages."""
+    _mid_hand(server)
+    token = server.call("POST", "/api/seats/1/token")["token"]
+    tv = pages.open("/table", {"width": 1920, "height": 1080})
+    phone = pages.open(f"/player/1#token={token}", {"width": 390, "height": 844})
+    for page, where in ((tv, "table screen"), (phone, "phone")):
+        page.wait_for_selector(".seat.to-act")
+        _contrast_and_names(page, where)
+        page.click("#lang")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        _contrast_and_names(page, f"{where} (fr)")
