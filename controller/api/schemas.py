@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from controller.engine.events import CHOICES
 from controller.table.seating import MAX_SEAT
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "SitOutCreate",
     "TokenCreate",
     "TokenPublic",
+    "TurnCreate",
 ]
 
 MAX_CHIPS = 1_000_000_000
@@ -101,14 +103,26 @@ class HandCreate(_Body):
                              description="deal this game instead of the rotation's next")
 
 
+ACTION_WORDS = ("check", "bet", "call", "raise", "fold", "complete", "bring-in", "draw",
+                "exchange", "stand-pat", "declare", *CHOICES)
+
+
 class ActionCreate(_Body):
     seat: int = SeatNo
-    action: Literal["check", "bet", "call", "raise", "fold", "complete", "bring-in", "draw",
-                    "exchange", "stand-pat", "declare"]
+    action: str = Field(pattern="^(" + "|".join(ACTION_WORDS) + ")$",
+                        description="a betting action, draw, declaration, or a card choice "
+                                    "of the seed-004 games (buy, push, keep, pass, ...)")
     amount: int | None = Field(None, ge=0, le=MAX_CHIPS,
                                description="round total after a bet or raise")
     discard: list[str] | None = Field(None, max_length=7)
     way: Literal["high", "low", "both"] | None = None
+    cards: list[str] | None = Field(None, max_length=7, description="cards a choice names")
+    value: str | None = Field(None, max_length=32,
+                              description="the rest of a choice (a market position, coins)")
+
+
+class TurnCreate(_Body):
+    slot: str = Field(min_length=1, max_length=32, description="the board slot to turn up")
 
 
 class CardCreate(_Body):

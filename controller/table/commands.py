@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.cards import Card
-from controller.engine.events import Declaration, Discard, PlayerAction
+from controller.engine.events import BoardTurn, Choice, Declaration, Discard, PlayerAction
 
 __all__ = [
     "CameraCard",
@@ -117,9 +117,10 @@ class EndSession:
 
 @dataclass(frozen=True)
 class TabletAction:
-    """A betting action, a draw or a declaration the dealer entered for a seat."""
+    """What the dealer entered: a seat's betting action, draw, declaration or card choice
+    (seed 004 games), or a board card turned over."""
 
-    event: PlayerAction | Discard | Declaration
+    event: PlayerAction | Discard | Declaration | Choice | BoardTurn
 
 
 @dataclass(frozen=True)

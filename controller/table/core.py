@@ -29,6 +29,7 @@ for the dealer (and is logged when a hand is in progress).
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -52,12 +53,15 @@ from controller.log.session import Clock, utc_now
 from controller.log.store import EventStore
 from controller.table import commands as cmd
 from controller.table.irregular import PROBLEM_MESSAGES, Irregularity, TableError
+from controller.table.record import hand_record
 from controller.table.seating import MAX_SEAT, Rotation, Seat, next_seat
 from controller.table.shuffle import ShuffleMemory, shuffle_check
 from controller.variants.catalogue import find_game
 from controller.variants.game import resolve_options
 
 __all__ = ["FEED_LENGTH", "Table", "replace_card", "shoe_order"]
+
+logger = logging.getLogger(__name__)
 
 FEED_LENGTH = 40  # entries of the dealer's card-and-action feed kept for the tablet
 
@@ -98,6 +102,7 @@ class Table:
         self.feed: deque[dict[str, Any]] = deque(maxlen=FEED_LENGTH)
         self.memory = ShuffleMemory()
         self._alarmed = False
+        self._hand_time: str | None = None
         self._numbers = 0
         self.version = 0
         self.display: dict[str, Any] = {"connected": False, "device": "", "resets": 0,
@@ -257,6 +262,7 @@ class Table:
         log.start_hand(HandStart(game.id, {s.seat: s.name for s in playing},
                                  {s.seat: s.stack for s in playing}, button, options))
         self.button, self.state, self.start, self.settled = button, state, state, False
+        self._hand_time = self.clock().isoformat(timespec="seconds")
         self.irregularities, self._alarmed = [], False
         self.feed.clear()
         return {"hand": log.hand, "game": game.id, "dealer": button,
@@ -405,6 +411,18 @@ class Table:
             self.log.record(kind, payload, Source.CORRECTION)
 
     # ------------------------------------------------------------ the end of a hand
+    def _record(self, state: HandState) -> dict[str, Any] | None:
+        """The hand record for the log's PHH and text exports (None if it cannot be built:
+        the result is what matters, the export is a convenience)."""
+        if self.start is None or self.log is None:
+            return None
+        try:
+            return hand_record(self.start, state, self.log.hand, self.log.info.table,
+                               self._hand_time).to_dict()
+        except Exception:  # never let an export detail stop a hand from settling
+            logger.exception("could not build the hand record of hand %s", self.log.hand)
+            return None
+
     def _try_settle(self) -> None:
         """Settle now; if the log refuses the result (disk full...), the event that ended
         the hand is already logged and applied, so say so and settle before the next hand."""
@@ -423,7 +441,7 @@ class Table:
         net = {p.seat: p.stack - start[p.seat] for p in state.players}
         result = state.result
         log.end_hand(HandEnd(net, tuple(result.winners), result.reason == "showdown",
-                             sum(p.amount for p in result.pots)))
+                             sum(p.amount for p in result.pots), self._record(state)))
         for p in state.players:
             if p.seat in self.seats:
                 s = self.seats[p.seat]

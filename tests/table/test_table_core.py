@@ -223,3 +223,24 @@ def test_unshuffled_shoe_raises_one_irregularity(table: Table) -> None:
         table.handle(cmd.CameraCard(Card(c)))
     assert [i.code for i in table.irregularities] == ["unshuffled_runs"]
     assert table.state is not None and len(table.state.players[0].cards) == 3
+
+
+def test_a_finished_hand_exports_as_text_and_phh(table: Table, store: EventStore,
+                                                 anna_vs_ben: dict[str, Any],
+                                                 feed: Feed) -> None:
+    """The table leaves a hand record in hand_end (docs/hand-log.md): seed 000 s05's hand
+    exports as PokerStars-style text and as PHH with pitboss's own game id."""
+    from controller.log.export import export
+
+    table.handle(cmd.StartHand())
+    feed(table, anna_vs_ben["events"])
+    assert table.log is not None
+    phh = export(store, table.log.session, 1, "phh")
+    assert "'d dh p1 AsKs7s'" in phh and "'d dh p2 9c9h5c'" in phh
+    # the last round (seed 000 s01: bet plus three raises at 2): to 2, 4, 6, 8, call
+    assert "'p2 cbr 2', 'p1 cbr 4', 'p2 cbr 6', 'p1 cbr 8', 'p2 cc'" in phh
+    assert "'p1 sm AsKsQs7s9d2c', 'p2 sm 9c9h3h5c5dKd'" in phh
+    assert "_pitboss_game = 'aces-straights-flushes'" in phh
+    assert "finishing_stacks = [114, 86]" in phh
+    text = export(store, table.log.session, 1, "text")
+    assert "Anna collected 28 from pot" in text

@@ -16,9 +16,11 @@ from controller.api.schemas import (
     ExposeCreate,
     HandCreate,
     ShoeCreate,
+    TurnCreate,
 )
 from controller.cards import parse_card
 from controller.engine import Declaration, Discard, PlayerAction, event_from_dict
+from controller.engine.events import BoardTurn, Choice
 from controller.table import commands as cmd
 from controller.table.irregular import TableError
 
@@ -36,9 +38,15 @@ async def act(body: ActionCreate, loop: LoopDep) -> CommandPublic:
     """A seat's bet, call, raise, fold, check, draw or declaration, entered by the dealer."""
     raw: dict[str, Any] = body.model_dump(exclude_none=True)
     event = event_from_dict(raw)
-    if not isinstance(event, (PlayerAction, Discard, Declaration)):  # "action" is required
+    if not isinstance(event, (PlayerAction, Discard, Declaration, Choice)):
         raise TableError("bad_request", "An action needs a seat and an action word.")
     return await run(loop, cmd.TabletAction(event))
+
+
+@router.post("/hand/turn", response_model=CommandPublic)
+async def turn_board_card(body: TurnCreate, loop: LoopDep) -> CommandPublic:
+    """The dealer turns a board card face up (games with a board of named slots)."""
+    return await run(loop, cmd.TabletAction(BoardTurn(body.slot)))
 
 
 @router.post("/hand/cards", response_model=CommandPublic)

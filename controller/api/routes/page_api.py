@@ -35,7 +35,7 @@ from controller.web.actions import public_actions
 from controller.web.qr import qr_svg
 from controller.web.summary import game_summary
 
-__all__ = ["router"]
+__all__ = ["report_unreadable", "router"]
 
 router = APIRouter(tags=["pages"], responses=ERRORS)
 dealer = APIRouter(dependencies=[DealerAuth])
@@ -119,30 +119,39 @@ def _decode(image: str) -> tuple[bytes, str]:
     return data, kind
 
 
-@dealer.post("/api/shoe/unreadable", response_model=CommandPublic)
-async def unreadable(body: CropCreate, request: Request, loop: LoopDep) -> CommandPublic:
-    """The shoe saw a card it could not read; the crop is kept for the dealer to look at."""
-    image = _decode(body.image)
-    reply = await loop.submit(cmd.CameraProblem("unreadable"))
-    crops: OrderedDict[int, tuple[bytes, str]] = _crops(request)
-    crops[int(reply["irregularity"]["number"])] = image
+async def report_unreadable(app: Any, image: bytes, kind: str = "image/png") -> dict[str, Any]:
+    """The shoe could not read a card: raise the irregularity and keep its crop for the
+    tablet. For a shoe in this process, with a vision ``CardUnreadable`` event::
+
+        asyncio.run_coroutine_threadsafe(report_unreadable(app, event.crop_png()), loop)
+    """
+    reply: dict[str, Any] = await app.state.table_loop.submit(cmd.CameraProblem("unreadable"))
+    crops = _crops(app)
+    crops[int(reply["irregularity"]["number"])] = (image, kind)
     while len(crops) > CROPS_KEPT:
         crops.popitem(last=False)
-    return CommandPublic(result=reply)
+    return reply
+
+
+@dealer.post("/api/shoe/unreadable", response_model=CommandPublic)
+async def unreadable(body: CropCreate, request: Request) -> CommandPublic:
+    """The shoe saw a card it could not read; the crop is kept for the dealer to look at."""
+    image, kind = _decode(body.image)
+    return CommandPublic(result=await report_unreadable(request.app, image, kind))
 
 
 @dealer.get("/api/irregularities/{number}/crop",
             responses={200: {"content": {"image/png": {}, "image/jpeg": {}}}})
 async def crop(number: Annotated[int, Path(ge=1, le=1_000_000)], request: Request) -> Response:
     """The image of an unreadable card, as the shoe's camera saw it."""
-    found = _crops(request).get(number)
+    found = _crops(request.app).get(number)
     if found is None:
         raise TableError("unknown_irregularity", f"There is no image for irregularity {number}.")
     return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-store"})
 
 
-def _crops(request: Request) -> OrderedDict[int, tuple[bytes, str]]:
-    state = request.app.state
+def _crops(app: Any) -> OrderedDict[int, tuple[bytes, str]]:
+    state = app.state
     if not hasattr(state, "page_crops"):
         state.page_crops = OrderedDict()
     return state.page_crops  # type: ignore[no-any-return]

@@ -23,7 +23,7 @@ from fastapi.responses import Response
 
 from controller.api.deps import DealerAuth, LoopDep
 from controller.api.routes.common import ERRORS
-from controller.sim.shoe import SimError, SimShoe
+from controller.sim.shoe import SimError, SimShoe, deal_next
 
 __all__ = ["router"]
 
@@ -60,10 +60,7 @@ async def deal(request: Request, loop: LoopDep) -> dict[str, Any]:
     if sim is None:
         raise SimError("no_simulation", "This table reads a real shoe camera: deal the "
                        "card from the shoe.")
-    async with sim.turn:
-        card = await loop.call(sim.choose)
-        result = await asyncio.to_thread(sim.deal, card)
-        await loop.barrier()  # the reader's event is in the queue: wait until it is handled
+    result = await deal_next(loop, sim)
     return {**result.as_dict(), "version": await loop.call(lambda t: t.version)}
 
 
