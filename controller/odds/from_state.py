@@ -4,9 +4,9 @@ The engine (``controller.engine``) knows every card the shoe camera has read;
 this adapter turns its :class:`~controller.engine.HandState` into an
 :class:`~controller.odds.OddsSpec`:
 
-* live players' down and up cards are known (``public=True`` hides the down
-  cards, as the audience would see them: they are then drawn from the unseen
-  deck);
+* live players' down and up cards are known (``public=True`` hides every down
+  card, discard and burn, as the audience would see them: they are then drawn
+  from the unseen deck);
 * cards to come: the deliveries the shoe still owes in the current deal
   round, then one card per live player for each later deal step whose option
   is on; when the pack cannot give every live player a card the burned cards
@@ -86,6 +86,25 @@ def _check_supported(state: HandState) -> None:
                         "cannot read from a hand state yet", "unsupported_game")
 
 
+def _dead(state: HandState, public: bool, reclaimed: bool) -> tuple[Card, ...]:
+    """Cards out of play. The public sees only folded players' up cards: their down
+    cards, the discards and the burns are as unknown to it as the pack."""
+    folded = [p for p in state.players if not p.live]
+    if public:
+        return tuple(c for p in folded for c in p.up)
+    # folded hands stay with their players (older states also kept a ``mucked`` pile)
+    dead = [*(c for p in folded for c in p.cards), *getattr(state, "mucked", ()),
+            *state.discards, *(() if reclaimed else state.burned)]
+    return tuple(dict.fromkeys(dead))
+
+
+def _pack_left(state: HandState, deck: int, centre: tuple[Card, ...]) -> int:
+    """Cards still in the pack, whoever knows what."""
+    out = {c for p in state.players for c in p.cards} | set(state.board) | set(centre)
+    out |= {*getattr(state, "mucked", ()), *state.discards, *state.burned}
+    return deck - len(out)
+
+
 def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
     """The odds spec of ``state`` (see the module docstring); raises
     ``OddsError('unsupported_game')`` for games with board layouts."""
@@ -93,13 +112,7 @@ def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
     rule, deck, centre = rule_for_game(state.game)
     live = [i for i, p in enumerate(state.players) if p.live]
     owed, board_owed = _owed(state, live)
-    known = {c for i in live for c in state.players[i].cards}
-    known |= set(state.board) | set(centre)
-    folded = [c for p in state.players if not p.live for c in p.cards]
-    # folded hands stay with their players (older states also kept a ``mucked`` pile)
-    dead_fixed = [*folded, *getattr(state, "mucked", ()), *state.discards]
-    left = deck - len(known | set(dead_fixed) | set(state.burned)) - sum(
-        len(v) for v in owed.values()) - board_owed
+    left = _pack_left(state, deck, centre) - sum(len(v) for v in owed.values()) - board_owed
     board_later, reclaimed = _future_rounds(state, live, left, len(state.burned), owed)
     holdings = []
     for i in live:
@@ -112,5 +125,4 @@ def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
             holdings.append(Holding(p.down, p.up, len(owed[i]), down_owed, p.declared))
     board: tuple[Card | None, ...] = (*state.board, *[None] * (board_owed + board_later),
                                       *centre)
-    dead = dead_fixed if reclaimed else [*dead_fixed, *state.burned]
-    return OddsSpec(tuple(holdings), board, tuple(dict.fromkeys(dead)), deck, rule)
+    return OddsSpec(tuple(holdings), board, _dead(state, public, reclaimed), deck, rule)

@@ -31,6 +31,8 @@ def test_stud_third_street_with_a_fold() -> None:
     s = act(s, 3, "bring-in")  # Cy's 4c is the lowest up card
     assert {a.action.value for a in legal_actions(s)} >= {"fold"}
     s = act(s, 1, "fold")
+    public = spec_from_state(s, public=True)
+    assert set(public.dead) == {parse_cards("7s")[0]}  # only Ann's up card was seen
     spec = spec_from_state(s)
     bo = Holding(tuple(parse_cards("Kd 9h")), tuple(parse_cards("7h")), 4, 1)
     cy = Holding(tuple(parse_cards("2c Tc")), tuple(parse_cards("4c")), 4, 1)
