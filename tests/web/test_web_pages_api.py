@@ -162,3 +162,24 @@ def test_every_string_in_english_and_french() -> None:
         used |= set(re.findall(r'data-i18n(?:-label|-placeholder)?="([^"]+)"', source))
         used |= set(re.findall(r'\bt\("([a-z_.\-]+)"', source))
     assert used and used <= en, sorted(used - en)
+
+
+def test_a_shoe_in_this_process_reports_its_crop(client: TestClient) -> None:
+    """vision's CardUnreadable (its crop as PNG) reaches the tablet the same way."""
+    import numpy as np
+
+    from controller.api.routes.page_api import report_unreadable
+    from vision.events import CardUnreadable
+
+    _seat_two(client)
+    client.post("/api/hands", json={})
+    crop = np.zeros((48, 32, 3), np.uint8)
+    crop[:, :16] = (0, 0, 255)
+    event = CardUnreadable(frame_no=7, timestamp=0.2, crop=crop)
+    assert client.portal is not None
+    reply = client.portal.call(report_unreadable, client.app, event.crop_png())
+    number = reply["irregularity"]["number"]
+    png = client.get(f"/api/irregularities/{number}/crop").content
+    assert png == event.crop_png()
+    dealer = client.get("/api/state/dealer").json()
+    assert [i["code"] for i in dealer["irregularities"]] == ["card_unreadable"]
