@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from controller.cards import DECK_52, DECK_53, Card, Rank, parse_cards
-from controller.hands import HoleAndBoard, WildSpec, get_ranking, showdown
+from controller.hands import BoardGroups, HoleAndBoard, WildSpec, get_ranking, showdown
 from controller.odds import OddsSpec, ShowdownRule, centre_joker, equity
 from controller.variants.game import PotRule
 
@@ -202,3 +202,44 @@ def test_london_lowball_uses_the_general_rankings_and_matches_brute_force() -> N
     assert got.players[1].equity == pytest.approx(float(wins / len(left)), abs=1e-12)
     # 8-5-4-2-A and better beat 9-4-3-2-A; a three makes a straight (a bad low here)
     assert wins == 12
+
+
+def test_cross_layout_board_groups_match_brute_force() -> None:
+    """Seed 004 "Cross": five common cards in a cross; a hand plays its own cards with
+    one line (the row or the column, sharing the centre). One card of the row to come."""
+    comp = BoardGroups(((0, 1, 2), (3, 1, 4)))
+    hands = ["As Kd 7h 7c", "Qs Qd 2h 9c"]
+    board = ["Jh", "7d", None, "2s", "9d"]
+    known = parse_cards(" ".join([*hands, *[c for c in board if c]]))
+    left = unseen(known)
+    total = [Fraction(0)] * 2
+    for card in left:
+        full = [Card(c) if c else card for c in board]
+        result = showdown(hands, "high", board=full, composition=comp)
+        total = [t + s for t, s in zip(total, split_high(result.winners, 2), strict=True)]
+    spec = OddsSpec.build(hands, board=[Card(c) if c else None for c in board],
+                          rule=ShowdownRule(composition=comp))
+    got = equity(spec)
+    assert got.method == "exact" and got.samples == len(left)
+    assert [p.equity for p in got.players] == pytest.approx(
+        [float(t / len(left)) for t in total], abs=1e-12)
+    assert 0 < total[0] < len(left)
+
+
+def test_board_groups_with_a_fixed_number_of_hole_cards() -> None:
+    """A layout played with exactly two hole cards and three of a line (from_hole=2)."""
+    comp = BoardGroups(((0, 1, 2), (2, 3, 4)), from_hole=2)
+    hands = ["As Ad Kc Qc", "9h 8h 7s 2d"]
+    board = ["Ah", "Kd", "6h", None, "Tc"]
+    known = parse_cards(" ".join([*hands, *[c for c in board if c]]))
+    left = unseen(known)
+    total = [Fraction(0)] * 2
+    for card in left:
+        full = [Card(c) if c else card for c in board]
+        result = showdown(hands, "high", board=full, composition=comp)
+        total = [t + s for t, s in zip(total, split_high(result.winners, 2), strict=True)]
+    spec = OddsSpec.build(hands, board=[Card(c) if c else None for c in board],
+                          rule=ShowdownRule(composition=comp))
+    got = equity(spec)
+    assert [p.equity for p in got.players] == pytest.approx(
+        [float(t / len(left)) for t in total], abs=1e-12)
