@@ -122,7 +122,7 @@ def hand_record(start: HandState, final: HandState, hand: int | None = None,
                             start.table.start[i].stack) for i in order)
     streets, state = _Streets(), start
     for event in final.log:
-        after = apply(state, event)  # type: ignore[arg-type]
+        after = apply(state, event)
         if isinstance(event, CardDealt) and state.queue:
             target = state.queue[0][0]
             if target != BURN:  # a player index, or the board (BOARD or a named slot)
