@@ -14,16 +14,19 @@ Issue 11's cases, all cards known to the table as the shoe camera sees them:
 "0.5%-accurate" means every reported number's 95% error bar is at most 0.005
 (exact answers have none). pitboss is timed to that answer, best of
 ``--rounds`` runs with the tables already built (the build time, paid once
-per process, is printed apart). A Monte Carlo peer needs as many independent
-samples as pitboss did for the same bar (the same estimator), so PokerKit
-is timed on ``--pk-samples`` samples and its time to the bar is that rate
-times the samples needed; eval7 is timed on the full sample count. The
+per process, is printed apart); "cold s" is the first answer in a fresh
+process, which fills the table entries it needs as it goes. A Monte Carlo
+peer needs as many independent samples as pitboss did for the same bar (the
+same estimator), so PokerKit is timed on ``--pk-samples`` samples and its
+time to the bar is that rate times the samples needed; eval7 is timed on the
+full sample count. The
 "max z" columns check the answers agree: the largest difference between
 pitboss's and the peer's equity over the two standard errors combined
 (below 3 agrees; PokerKit's few samples make its error the larger one).
 PokerKit has no joker, so case (a) has no peer. numpy runs on one thread.
 
     .venv/bin/python benchmarks/bench_odds.py [--rounds 3] [--pk-samples 300] [--seed 7]
+                                              [--no-cold]
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import argparse
 import math
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,20 +170,36 @@ def agreement(result: Equity, theirs: list[float], samples: int) -> float:
     return worst
 
 
+def cold_seconds(index: int, seed: int) -> float:
+    """The first answer of case ``index`` in a fresh process (tables filled as needed)."""
+    code = ("import sys, time; sys.path.insert(0, 'benchmarks'); import bench_odds as b; "
+            f"c = b.cases()[{index}]; t = time.perf_counter(); "
+            f"b.equity(c.spec, seed={seed}, max_error=b.TARGET, method=c.method); "
+            "print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    return float(out.stdout.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--pk-samples", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process runs")
     args = parser.parse_args()
     random.seed(args.seed)
+    colds = [None if args.no_cold else cold_seconds(i, args.seed)
+             for i in range(len(cases()))]
     print(f"tables built in {warm():.2f} s (once per process)\n")
-    head = (f"{'case':<29} {'method':<11} {'samples':>8} {'bar':>7} {'pitboss s':>9} "
-            f"{'PokerKit s':>10} {'x faster':>8} {'max z':>6} {'eval7 s':>8} {'max z':>6}")
+    head = (f"{'case':<29} {'method':<11} {'samples':>8} {'bar':>7} {'cold s':>6} "
+            f"{'pitboss s':>9} {'PokerKit s':>10} {'x faster':>8} {'max z':>6} {'eval7 s':>8} "
+            f"{'max z':>6}")
     print(head)
     print("-" * len(head))
-    for case in cases():
+    for case, cold in zip(cases(), colds, strict=True):
         seconds, result = time_pitboss(case, args.rounds, args.seed)
+        cold_s = "n/a" if cold is None else f"{cold:.2f}"
         need = needed_samples(result)
         pk_s = pk_ratio = pk_agree = "n/a"
         if case.pokerkit is not None:
@@ -194,7 +215,7 @@ def main() -> None:
             e7_s = f"{time.perf_counter() - start:.3f}"
             e7_agree = f"{agreement(result, theirs, need):.2f}"
         print(f"{case.name:<29} {result.method:<11} {result.samples:>8} "
-              f"{result.max_error:>7.4f} {seconds:>9.3f} {pk_s:>10} {pk_ratio:>8} "
+              f"{result.max_error:>7.4f} {cold_s:>6} {seconds:>9.3f} {pk_s:>10} {pk_ratio:>8} "
               f"{pk_agree:>6} {e7_s:>8} {e7_agree:>6}")
 
 
