@@ -3,7 +3,8 @@
 **Method.** When the number of distinct deals of the unknown cards is at most
 ``exact_limit`` (default :data:`EXACT_LIMIT` = 200,000 on the vectorised path,
 :data:`EXACT_LIMIT_SLOW` = 3,000 when the general rankings score each hand) every
-deal is scored once and the answer is exact (error 0). Otherwise deals are
+deal is scored once and the answer is exact (error 0); ``method="exact"``
+forces it up to :data:`EXACT_CAP` deals. Otherwise deals are
 drawn at random with a seeded :class:`numpy.random.Generator` in batches until
 the 95% error bar (1.96 standard errors) of every reported number is at most
 ``max_error``, or ``max_time`` seconds have passed (then ``stopped`` says so
