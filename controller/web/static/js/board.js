@@ -70,15 +70,36 @@ function potBlock(view) {
       el("span", { class: "bet", id: "to-call", dataset: { chips: toCall } },
         t("table.to_call", { chips: toCall }))));
   }
-  if (hand.centre.length) {
+  const centre = hand.centre || [];
+  if (centre.length) {
     parts.push(el("div", { class: "joker-box" }, el("span", { class: "label" }, t("table.joker")),
-      hand.centre.map((c) => card(c, "big"))));
+      centre.map((c) => card(c, "big"))));
   }
-  if (hand.board.length) {
+  const board = hand.board || [];
+  if (board.length) {
     parts.push(el("div", { class: "board-box" }, el("span", { class: "label" }, t("table.board")),
-      hand.board.map((c) => card(c, "big"))));
+      board.map((c) => card(c, "big"))));
   }
+  if (Array.isArray(hand.layout) && hand.layout.length) parts.push(layoutBlock(hand.layout));
   return el("section", { class: "centre", "aria-label": t("table.pot") }, parts);
+}
+
+// A seed-004 board layout: named slots ("r4.1", "p2.3", "L.1") in rows by the name
+// before the dot; a turned slot shows its card, a dealt face-down slot its back.
+function layoutBlock(layout) {
+  const rows = new Map();
+  for (const slot of layout) {
+    const row = slot.slot.split(".")[0];
+    if (!rows.has(row)) rows.set(row, []);
+    rows.get(row).push(slot);
+  }
+  const face = (slot) => {
+    if (slot.card) return card(slot.card, "big");
+    return slot.dealt ? cardBack("big") : el("span", { class: "card empty big", "aria-hidden": "true" });
+  };
+  return el("div", { class: "layout-box", id: "layout" }, el("span", { class: "label" }, t("table.board")),
+    [...rows.entries()].map(([name, slots]) => el("div", { class: "layout-row", dataset: { row: name } },
+      slots.map((slot) => el("span", { class: "slot", dataset: { slot: slot.slot } }, face(slot))))));
 }
 
 function seatBlock(view, p, last, opts) {

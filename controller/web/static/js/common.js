@@ -204,6 +204,7 @@ export function expectText(view) {
   const next = view.hand?.next;
   if (!next) return "";
   if (next.kind === "card") {
+    if (next.slot) return t(next.face_up ? "hand.card_slot_up" : "hand.card_slot_down", { slot: next.slot });
     if (next.target === "board") return t("hand.card_board");
     if (next.target === "burn") return t("hand.card_burn");
     const key = next.face_up ? "hand.card_for_seat_up" : "hand.card_for_seat_down";

@@ -202,6 +202,8 @@ function drawTurn() {
     } else if (next.kind === "declare") {
       title.textContent = t("hand.declare");
       parts = declareControls(next);
+    } else if (next) {  // a step this tablet has no buttons for yet: say what the table waits for
+      title.textContent = next.text || next.kind;
     }
     title.dataset.kind = next ? next.kind : "none";
     title.dataset.seat = next && next.seat ? next.seat : "";
