@@ -7,6 +7,6 @@
   a pty, or a real board) around the app's table loop.
 """
 
-from controller.sim.shoe import DealResult, SimError, SimShoe, hand_deck
+from controller.sim.shoe import DealResult, SimError, SimShoe, deal_next, hand_deck
 
-__all__ = ["DealResult", "SimError", "SimShoe", "hand_deck"]
+__all__ = ["DealResult", "SimError", "SimShoe", "deal_next", "hand_deck"]

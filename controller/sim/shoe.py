@@ -28,6 +28,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,7 @@ from controller.table.core import Table
 from controller.table.shoe import ShoeFeed
 from controller.variants.game import Deck
 
-__all__ = ["DealResult", "SimError", "SimShoe", "hand_deck"]
+__all__ = ["DealResult", "SimError", "SimShoe", "deal_next", "hand_deck"]
 
 DEFAULT_STYLE = "jumbo"  # the project's own deck: always installed, has a joker
 
@@ -66,6 +67,7 @@ class DealResult:
     events: tuple[Any, ...]
     frames: int
     seconds: float
+    seen_at: float | None = None  # perf_counter when the reader got the deciding frame
 
     @property
     def read(self) -> str:
@@ -92,10 +94,13 @@ class SimShoe:
     ``camera`` callback, then :meth:`choose` (on the table's thread) and :meth:`deal`."""
 
     def __init__(self, seed: int = 0, deck_style: str = DEFAULT_STYLE,
-                 degrade: Any = None, fps: float = 60.0) -> None:
+                 degrade: Any = None, fps: float = 60.0, realtime: bool = False) -> None:
         from vision.synthetic import SyntheticShoe
 
         self.seed = seed
+        self.realtime, self.fps = realtime, fps  # realtime: frames at the camera's rate
+        self.fed: dict[int, float] = {}  # frame number -> when the reader was handed it
+        self._due = 0.0
         self.synthetic = SyntheticShoe(seed=seed, deck_style=deck_style, fps=fps,
                                        degrade=degrade)
         self.has_joker = bool(self.synthetic.style.has_joker)
@@ -108,6 +113,10 @@ class SimShoe:
         self._hand: tuple[str, int] | None = None
         self._out: set[Card] = set()
         self._lock = threading.Lock()
+        # One render thread, always in the same order (the renderer's random draws stay
+        # seeded): while the reader reads a card, the next card of the deck is drawn.
+        self._render = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shoe-render")
+        self._ahead: dict[Card, Future[list[Any]]] = {}
 
     # ------------------------------------------------------------ life
     def start(self, emit: Callable[[object], None], reader: Any = None) -> SimShoe:
@@ -120,6 +129,7 @@ class SimShoe:
         self._frames.put(None)
         if self.feed is not None:
             self.feed.join(5.0)
+        self._render.shutdown(wait=False, cancel_futures=True)
 
     def _stream(self) -> Iterator[Any]:
         while True:
@@ -129,6 +139,14 @@ class SimShoe:
             if isinstance(item, tuple) and item[0] is _MARK:
                 item[1].set()  # every frame before it has been read and reported
                 continue
+            if self.realtime:
+                now = time.perf_counter()
+                if self._due > now:
+                    time.sleep(self._due - now)
+                self._due = max(now, self._due) + 1.0 / self.fps
+            if len(self.fed) > 4096:
+                self.fed.clear()
+            self.fed[item[0]] = time.perf_counter()
             yield item
 
     def _seen(self, event: object) -> None:
@@ -145,19 +163,25 @@ class SimShoe:
         key = (table.log.info.session, table.hand_no)
         if key != self._hand:
             self._hand, self._out = key, set()
+            self._ahead.clear()
         joker = state.game.deck is Deck.WITH_JOKER and self.has_joker
-        for card in hand_deck(self.seed, key[0], key[1], joker):
-            if card not in self._out and not state.seen >> card.index & 1:
-                self._out.add(card)
-                return card
-        raise SimError("shoe_empty", "The shoe is empty: every card of this hand is out.")
+        left = [c for c in hand_deck(self.seed, key[0], key[1], joker)
+                if c not in self._out and not state.seen >> c.index & 1]
+        if not left:
+            raise SimError("shoe_empty", "The shoe is empty: every card of this hand is out.")
+        self._out.add(left[0])
+        for card in left[:2]:  # this card, and the likely next one, rendered ahead
+            if card not in self._ahead:
+                self._ahead[card] = self._render.submit(self.synthetic.deal, card)
+        return left[0]
 
     def deal(self, card: Card, timeout: float = 20.0) -> DealResult:
         """Render ``card`` leaving the shoe, have the reader read it, and return what it
         reported (blocking: run it in a worker thread from async code)."""
         with self._lock:
             started = time.perf_counter()
-            frames = self.synthetic.deal(card)
+            ahead = self._ahead.pop(card, None)
+            frames = (ahead or self._render.submit(self.synthetic.deal, card)).result()
             first = len(self._events)
             done = threading.Event()
             for frame in self.synthetic.number(frames):
@@ -167,5 +191,18 @@ class SimShoe:
                 raise SimError("shoe_stuck", "The shoe's reader did not finish reading the "
                                f"card in {timeout:g} s.")
             self.dealt_total += 1
-            return DealResult(card, tuple(self._events[first:]), len(frames),
-                              time.perf_counter() - started)
+            events = tuple(self._events[first:])
+            frame_no = getattr(events[0], "frame_no", None) if events else None
+            return DealResult(card, events, len(frames), time.perf_counter() - started,
+                              self.fed.get(frame_no) if frame_no is not None else None)
+
+
+async def deal_next(loop: Any, sim: SimShoe) -> DealResult:
+    """From the event loop: the next card out of ``sim`` into the table of ``loop`` (a
+    :class:`~controller.table.loop.TableLoop`); returns once the table has handled what
+    the reader reported."""
+    async with sim.turn:
+        card = await loop.call(sim.choose)
+        result = await asyncio.to_thread(sim.deal, card)
+        await loop.barrier()  # the reader's event is already queued: wait for its turn
+    return result
