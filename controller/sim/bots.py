@@ -6,14 +6,14 @@ A bot's choice comes from the rules engine itself
 not; the random source is passed in, so a seed replays the same evening.
 
 >>> import random
->>> from controller.engine import new_hand, apply, CardDealt
+>>> from controller.engine import new_hand, apply, expected, CardDealt
 >>> from controller.cards import parse_cards
 >>> s = new_hand("razz", [(1, "Ada", 50), (2, "Bo", 50)], dealer=2)
 >>> for c in parse_cards("As Kd 2c 3d 9h Tc"):
 ...     s = apply(s, CardDealt(c))
 >>> event = bot_move(s, random.Random(1))
->>> type(event).__name__, event.seat
-('PlayerAction', 1)
+>>> type(event).__name__, event.seat == expected(s).seat   # the bring-in's seat
+('PlayerAction', True)
 """
 
 from __future__ import annotations
