@@ -8,7 +8,8 @@ card the table does not know (an opponent's down card, a board slot to come);
 which ``--to-come-down`` are down; ``/`` splits a hand into down / up cards.
 ``--game NAME`` takes the showdown rule and deck from the game catalogue
 (``--game asf`` puts the shared joker on the board). Split games add
-``high``, ``low`` and ``scoop`` (and their error bars) per player.
+``high``, ``low`` and ``scoop`` (and their error bars) per player; in a
+declare game ``--declared high,both`` prices the declarations made.
 Bad input exits 2 with ``{"error": {"code": ..., "message": ...}}``.
 """
 
@@ -43,6 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="cards every hand still gets")
     p.add_argument("--to-come-down", type=int, default=0, metavar="N",
                    help="how many of the --to-come cards are down (Low Hole's wild)")
+    p.add_argument("--declared", default="", metavar="WAYS",
+                   help="declare games: each hand's way in order, e.g. high,both,low")
     p.add_argument("--dead", default="", metavar="CARDS", help="folded, burned, discarded cards")
     p.add_argument("--deck", type=int, choices=(52, 53), default=None,
                    help="52, or 53 with the joker in the pack")
@@ -84,6 +87,19 @@ def _rule(args: argparse.Namespace) -> tuple[Any, int, tuple[Any, ...]]:
     return rule, args.deck or deck, centre
 
 
+def _declared(spec: Any, text: str) -> Any:
+    from dataclasses import replace
+
+    from controller.odds import OddsError
+
+    ways = [w.strip() for w in text.split(",")]
+    if len(ways) != len(spec.players):
+        raise OddsError(f"--declared names {len(ways)} ways for {len(spec.players)} hands",
+                        "bad_declaration")
+    players = tuple(replace(h, declared=w) for h, w in zip(spec.players, ways, strict=True))
+    return replace(spec, players=players)
+
+
 def _run(args: argparse.Namespace) -> int:
     from controller.odds import OddsError, OddsSpec, equity, parse_board
 
@@ -94,6 +110,8 @@ def _run(args: argparse.Namespace) -> int:
         board = (*parse_board(args.board), *[None] * args.board_to_come, *centre)
         spec = OddsSpec.build(args.hand, board=board, dead=args.dead, deck=deck,
                               to_come=args.to_come, to_come_down=args.to_come_down, rule=rule)
+        if args.declared:
+            spec = _declared(spec, args.declared)
         result = equity(spec, seed=args.seed, max_error=args.max_error,
                         max_time=args.max_time, method=args.method)
     except PitbossError as err:

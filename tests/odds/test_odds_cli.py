@@ -90,3 +90,21 @@ def test_low_hole_down_and_up_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert all_down["players"][0]["equity"] != out["players"][0]["equity"]
     status, bad = run([*argv, "--to-come", "1", "--to-come-down", "2"], capsys)
     assert status == 2 and bad["error"]["code"] == "bad_to_come"
+
+
+def test_declarations_change_who_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 003 "With Declare": a player who declares both must win both ways outright.
+    Seventh street, nothing to come: A-2-3-4-5 (a wheel: best low and a straight) against
+    three kings."""
+    argv = ["--game", "stud-hi-lo-declare", "--hand", "As 2d 3c 4h 5s 9d Qc",
+            "--hand", "Kh Kd Kc 8s 7s 6d Jh"]
+    _, speak = run(argv, capsys)
+    assert [p["equity"] for p in speak["players"]] == [1.0, 0.0]  # cards speak: scoops
+    _, both = run([*argv, "--declared", "both,high"], capsys)
+    assert [p["equity"] for p in both["players"]] == [1.0, 0.0]  # wins both outright
+    _, low = run([*argv, "--declared", "low,high"], capsys)
+    assert [p["equity"] for p in low["players"]] == [0.5, 0.5]
+    status, bad = run([*argv, "--declared", "low"], capsys)
+    assert status == 2 and bad["error"]["code"] == "bad_declaration"
+    status, bad = run([*argv, "--declared", "up,high"], capsys)
+    assert status == 2 and bad["error"]["code"] == "bad_declaration"
