@@ -69,8 +69,8 @@ def dealer_view(table: Table) -> dict[str, Any]:
     state = table.state
     if state is not None:
         hand = public_view(state)
-        hand["players"] = [seat_view(state, p.seat)["players"][i]
-                           for i, p in enumerate(state.players)]
+        for entry, p in zip(hand["players"], state.players, strict=True):
+            entry["down"] = [str(c) for c in p.down]  # as seat_view shows each seat its own
         view["hand"] = hand
     view["pause_reason"] = table.pause_reason
     view["irregularities"] = [i.as_dict() for i in table.irregularities]

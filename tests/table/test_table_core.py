@@ -244,3 +244,20 @@ def test_a_finished_hand_exports_as_text_and_phh(table: Table, store: EventStore
     assert "finishing_stacks = [114, 86]" in phh
     text = export(store, table.log.session, 1, "text")
     assert "Anna collected 28 from pot" in text
+
+
+def test_the_dealer_sees_each_seat_as_that_seat_does(table: Table, anna_vs_ben: dict[str, Any],
+                                                     feed: Feed) -> None:
+    """The tablet's picture of each player equals that player's own (DESIGN.md: down cards
+    go to their owner and the dealer only)."""
+    from controller.engine import public_view, seat_view
+    from controller.table.views import dealer_view, public_table_view
+
+    table.handle(cmd.StartHand())
+    for k in range(len(anna_vs_ben["events"])):
+        feed(table, anna_vs_ben["events"][k:k + 1])
+        assert table.state is not None
+        players = dealer_view(table)["hand"]["players"]
+        for i, p in enumerate(table.state.players):
+            assert players[i] == seat_view(table.state, p.seat)["players"][i]
+        assert public_table_view(table)["hand"] == public_view(table.state)
