@@ -160,3 +160,27 @@ def test_seats_from_the_tablet(pages: Any, server: Any) -> None:
                                        "trs => trs.map(tr => tr.innerText.split('\\t'))")
     assert rows[0][:4] == ["Anna", "100", "50", "0"]
     assert rows[1][:4] == ["Ben", "100", "0", "100"]
+
+
+def test_next_game_with_house_options(pages: Any, server: Any) -> None:
+    """Seed 002: jacks or better and the draw limit announced before the deal, chosen on
+    the tablet; a limit the rules do not know is refused with a message, nothing changes."""
+    _seated(server)
+    tablet = pages.tablet()
+    tablet.click("#tab-game")
+    tablet.select_option("#game-select", "five-card-draw-bug")
+    assert "52 cards and a joker" in tablet.inner_text("#game-summary")
+    tablet.fill("#opt-draw_limit", "7")
+    tablet.click("#game-play")
+    tablet.wait_for_selector("#error:not(:empty)")
+    assert "draw_limit" in tablet.inner_text("#error")
+    assert server.call("GET", "/api/state/dealer")["games"]["next"] == "aces-straights-flushes"
+    tablet.fill("#opt-draw_limit", "4-ace")
+    tablet.check("#opt-jacks_or_better")
+    tablet.click("#game-play")
+    tablet.wait_for_function("() => document.querySelector('#game-current').textContent"
+                             ".includes('Five Card Draw with a Bug')")
+    games = server.call("GET", "/api/state/dealer")["games"]
+    assert games["games"] == ["five-card-draw-bug"]
+    assert games["options"] == {"draw_limit": "4-ace", "jacks_or_better": True}
+    assert tablet.inner_text("#error") == ""

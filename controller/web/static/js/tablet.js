@@ -467,6 +467,39 @@ function drawSummary() {
   if (!game.playable) parts.push(el("p", { class: "error" }, t("game.not_playable", { note: game.note })));
   $("#game-summary").replaceChildren(...parts);
   $("#game-play").disabled = !game.playable;
+  drawOptions(game);
+}
+
+// The house's choices for the game (its defaults first): whole numbers, yes/no, or a
+// word the server checks (e.g. draw_limit 3, 4-ace or 5).
+function drawOptions(game) {
+  const box = $("#game-options");
+  const inputs = Object.entries(game.options).map(([name, value]) => {
+    const id = `opt-${name}`;
+    const attrs = { id, dataset: { option: name, kind: typeof value } };
+    const input = typeof value === "boolean" ? el("input", { ...attrs, type: "checkbox", checked: value }) :
+      el("input", { ...attrs, type: typeof value === "number" ? "number" : "text", min: 0, value,
+        style: "width:6em" });
+    return el("label", { for: id }, t(`option.${name}`) === `option.${name}` ? name : t(`option.${name}`), input);
+  });
+  box.replaceChildren(el("legend", {}, t("game.options")), ...inputs);
+  box.hidden = !inputs.length;
+}
+
+function chosenOptions(game) {
+  const out = {};
+  for (const input of $("#game-options").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const value = input.dataset.kind === "boolean" ? input.checked :
+      input.dataset.kind === "number" ? Number(input.value) : input.value.trim();
+    if (value !== game.options[name]) out[name] = value;
+  }
+  return out;
+}
+
+function playGame() {
+  const game = games.find((g) => g.id === $("#game-select").value);
+  if (game) quietly(post("/api/games", { games: [game.id], options: chosenOptions(game) }));
 }
 
 async function loadGames() {
@@ -594,7 +627,7 @@ function wire() {
   $("#join-close").addEventListener("click", () => $("#join").close());
   $("#join-new").addEventListener("click", () => quietly(newJoinCode()));
   $("#game-select").addEventListener("change", drawSummary);
-  $("#game-play").addEventListener("click", () => quietly(post("/api/games", { games: [$("#game-select").value] })));
+  $("#game-play").addEventListener("click", playGame);
   $("#ledger-refresh").addEventListener("click", drawLedger);
   for (const tab of document.querySelectorAll('[role="tab"]')) {
     tab.addEventListener("click", () => selectTab(tab));
