@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 CORNER_W, CORNER_H = 96, 190
+EDGE = 6  # canonical pixels along the card's top and left edges that hold no index
 MIN_RANK_H = 18  # canonical pixels: smaller ink near the corner is not a rank glyph
 GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
 _CELL = 6
@@ -98,13 +99,15 @@ def _merge(a: Box, b: Box) -> Box:
 
 def _components(mask: np.ndarray) -> tuple[list[Comp], np.ndarray]:
     """Candidate glyph components, noise and card edges removed, and the label image."""
+    # the strip along the card's edge holds the edge itself (and the table or shoe beyond
+    # it); cleared, so an index printed close to the edge is not joined to it
+    mask[:EDGE, :] = 0
+    mask[:, :EDGE] = 0
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < 12 or h < 7 or h > 0.5 * CORNER_H or w > 0.8 * CORNER_W:
-            continue
-        if x <= 1 or y <= 1:  # the card's own edge or a shadow line
             continue
         if area > 0.9 * w * h and min(w, h) < 5:  # ruled lines of a picture frame
             continue

@@ -146,18 +146,25 @@ def card_pose(gray: np.ndarray, run: Run, cal: Calibration
     return left_at_top, top, angle
 
 
-def corner_crop(frame_roi: np.ndarray, pose: tuple[float, float, float], cal: Calibration
-                ) -> np.ndarray:
-    """The upright index corner at canonical scale, warped from the window image."""
+def corner_crop(frame_roi: np.ndarray, pose: tuple[float, float, float], cal: Calibration,
+                opposite: bool = False) -> np.ndarray:
+    """The upright index corner at canonical scale, warped from the window image.
+
+    ``opposite``: the bottom-right index instead, turned the right way up.
+    """
     x, y, angle = pose
     k = cal.card_height / 420.0 * (CARD_W / 300)
     c, s = math.cos(angle), math.sin(angle)
-    # canonical corner (u, v) -> frame: origin + k * R(angle) (u, v); the card's
-    # left edge runs along (sin a, cos a) in frame coordinates
-    # start the crop a little outside the card so a slightly wrong edge never cuts the index
-    u0 = v0 = -CROP_MARGIN
-    ox, oy = x + k * (c * u0 + s * v0), y + k * (-s * u0 + c * v0)
-    m = np.array([[k * c, k * s, ox], [-k * s, k * c, oy]], np.float32)
+    # canonical corner (u, v) -> card (p, q) -> frame: origin + k * R(angle) (p, q); the
+    # card's left edge runs along (sin a, cos a) in frame coordinates. The crop starts a
+    # little outside the card so a slightly wrong edge never cuts the index.
+    if opposite:  # (p, q) = (W + margin - u, H + margin - v)
+        sign, p0, q0 = -1.0, CARD_W + CROP_MARGIN, 420 + CROP_MARGIN
+    else:  # (p, q) = (u - margin, v - margin)
+        sign, p0, q0 = 1.0, -CROP_MARGIN, -CROP_MARGIN
+    ox, oy = x + k * (c * p0 + s * q0), y + k * (-s * p0 + c * q0)
+    m = np.array([[sign * k * c, sign * k * s, ox], [-sign * k * s, sign * k * c, oy]],
+                 np.float32)
     return cv2.warpAffine(frame_roi, m, (CORNER_W, CORNER_H),
                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)

@@ -88,7 +88,7 @@ def _quads(img: np.ndarray) -> list[np.ndarray]:
     edges = cv2.dilate(cv2.Canny(blur, 40, 120), np.ones((3, 3), np.uint8))
     masks.append(cv2.bitwise_not(edges) // 255)
     for mask in masks:
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for cnt in contours:
             area = cv2.contourArea(cnt)
             if area < 0.004 * area_img or area > 0.9 * area_img:
@@ -100,8 +100,37 @@ def _quads(img: np.ndarray) -> list[np.ndarray]:
             (_, _), (w, h), _ = cv2.minAreaRect(quad)
             aspect = max(w, h) / max(min(w, h), 1)
             if 1.2 < aspect < 1.65:
-                found.append(_order(quad))
+                found.append(_order(_refine(cnt.reshape(-1, 2), quad.reshape(4, 2))))
     return found
+
+
+def _refine(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Sharpen a card's corners: fit a line to the straight middle of each side and
+    intersect them (the rounded corners of a card cut the polygon's corners short)."""
+    pts = outline.astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i].astype(np.float32), quad[(i + 1) % 4].astype(np.float32)
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 8:
+            return quad
+        t = ((pts - a) @ d) / length**2
+        dist = np.abs((pts - a) @ np.array([-d[1], d[0]]) / length)
+        near = pts[(t > 0.2) & (t < 0.8) & (dist < 0.05 * length + 2)]
+        if len(near) < 2:  # a hull keeps few points on a straight side: use the ends
+            near = np.array([a + 0.2 * d, a + 0.8 * d])
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return quad
+        s, _ = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + s * d1)
+    return np.array(out, np.float32)
 
 
 def _groups(quads: list[np.ndarray]) -> list[list[np.ndarray]]:

@@ -35,6 +35,9 @@ from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_g
 
 TOGETHER = 1.18  # a run this many card widths wide is more than one card
 INK_LEVELS = (0.55, 0.4)
+MAX_READS = 10  # readings per card; enough to decide, bounded for the frame budget
+VETO = 0.8  # a reading of another card this sure vetoes a card, whatever else agrees
+SHARE = 0.7  # of the weight of all readings that must go to the card reported
 MIN_AGREE = 3  # confident readings needed before a card is reported
 
 
@@ -127,14 +130,20 @@ class ShoeReader:
             p.width_seen = True
         if wide:
             p.together = True
-        if p.done or p.together or len(p.readings) >= 6:
+        if p.done or p.together or len(p.readings) >= MAX_READS:
             return
         if run.left + 0.4 * self.cal.card_width > run.right:
             return  # the index corner is not fully on this side of the window yet
         pose = card_pose(gray, run, self.cal)
         if pose is None:
             return
-        crop = corner_crop(gray, pose, self.cal)
+        self._read_into(p, corner_crop(gray, pose, self.cal))
+        if p.width_seen and run.tail_visible:
+            # the whole card is in view: the opposite index (turned round) is a second,
+            # independent witness; a disagreement between the two makes the card unreadable
+            self._read_into(p, corner_crop(gray, pose, self.cal, opposite=True))
+
+    def _read_into(self, p: _Pass, crop: np.ndarray) -> None:
         reading = self._read_crop(crop)
         if self.keep_glyphs and self._last_glyphs is not None:
             p.glyphs.append(self._last_glyphs)
@@ -176,9 +185,10 @@ class ShoeReader:
         if len(cards) != 1:
             return None, 0.0
         card = cards.pop()
-        # a doubtful reading of another card is also a reason to doubt
-        if any(r.card is not None and r.card is not card and r.confidence >= 0.5
-               for r in p.readings):
+        # a fairly sure reading of another card, or much doubt overall, are reasons to doubt
+        others = [r.confidence for r in p.readings if r.card is not None and r.card is not card]
+        mine = sum(r.confidence for r in p.readings if r.card is card)
+        if any(c >= VETO for c in others) or mine < SHARE * (mine + sum(others)):
             return None, 0.0
         if len(sure) < MIN_AGREE:
             return None, 0.0

@@ -1,0 +1,87 @@
+"""Rendered photos of cards lying on a table, for tests and the photo benchmark.
+
+Cards of one deck style are dropped at random angles on a felt, wooden or plain
+table, not touching; the whole photo then gets some perspective, light, blur and
+noise, like a phone or webcam shot from above.
+
+>>> from controller.cards import parse_cards
+>>> img, truth = table_photo(parse_cards("As Kd"), "jumbo", seed=1)
+>>> img.shape, [str(c) for c, _ in truth], len(truth[0][1])
+((720, 960, 3), ['As', 'Kd'], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from controller.cards import Card
+from vision.decks import CARD_H, CARD_W, STYLES, render_face
+
+Corners = list[tuple[float, float]]
+
+
+def _table(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarray:
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "wood":
+        grain = np.sin(xx / rng.uniform(6, 14) + 3 * np.sin(yy / rng.uniform(40, 90)))
+        base = np.array([40, 80, 130], np.float32) + 25 * grain[:, :, None]
+    elif kind == "felt":
+        base = np.array([40, 110, 30], np.float32) + np.zeros((h, w, 1), np.float32)
+    else:
+        base = np.full((h, w, 3), rng.uniform(60, 150), np.float32)
+    base += rng.normal(0, 6, (h, w, 1)).astype(np.float32)
+    return base
+
+
+def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
+                size: tuple[int, int] = (960, 720), table: str | None = None,
+                card_height: tuple[float, float] = (200.0, 300.0)
+                ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """A photo (BGR) and, per card, its four corners (clockwise from the face's top-left)."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    kind = table or ("wood", "felt", "plain")[int(rng.integers(3))]
+    photo = _table(kind, w, h, rng)
+    placed: list[tuple[float, float, float]] = []
+    truth: list[tuple[Card, Corners]] = []
+    deck = STYLES[style]
+    for card in cards:
+        face = render_face(deck, card)
+        k = rng.uniform(*card_height) / CARD_H
+        radius = 0.5 * k * np.hypot(CARD_W, CARD_H)
+        for _ in range(200):  # find a spot clear of the other cards
+            cx, cy = rng.uniform(radius, w - radius), rng.uniform(radius, h - radius)
+            if all(np.hypot(cx - x, cy - y) > radius + r for x, y, r in placed):
+                break
+        else:
+            continue
+        placed.append((cx, cy, radius))
+        m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
+        m[:, 2] += (cx - CARD_W / 2, cy - CARD_H / 2)
+        warped = cv2.warpAffine(face, m, (w, h), flags=cv2.INTER_AREA)
+        alpha = warped[:, :, 3:4].astype(np.float32) / 255
+        photo = photo * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+        pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+        truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
+    # a camera not quite square to the table
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    inward = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]])  # keep every card in view
+    dst = (src + inward * rng.uniform(0, 0.08, (4, 2)) * (w, h)).astype(np.float32)
+    persp = cv2.getPerspectiveTransform(src, dst)
+    photo = cv2.warpPerspective(photo, persp, (w, h), borderMode=cv2.BORDER_REFLECT)
+    gain = 1 + rng.uniform(-0.25, 0.1) + rng.uniform(-0.2, 0.2) * (np.mgrid[0:h, 0:w][1] / w
+                                                                   - 0.5)
+    photo = photo * gain[:, :, None].astype(np.float32)
+    photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.0))
+    photo += rng.normal(0, rng.uniform(1, 5), photo.shape).astype(np.float32)
+    out = np.clip(photo, 0, 255).astype(np.uint8)
+    moved = [(c, [tuple(map(float, cv2.perspectiveTransform(np.array([[p]], np.float32),
+                                                            persp)[0, 0])) for p in pts])
+             for c, pts in truth]
+    return out, moved  # type: ignore[return-value]
+
+
+__all__ = ["table_photo"]
