@@ -4,7 +4,8 @@ Keys (each also a ``pitboss run`` flag): ``camera`` (absent: the synthetic shoe;
 ``0`` or a device path: a camera; a video file or an image folder), ``serial``
 (absent: the display emulator on a pty; a port path, ``usb:VID:PID``, or ``auto``),
 ``db`` (a SQLite path or ``postgresql://...``; absent: the XDG data folder), ``host``,
-``port``, ``pin``, ``seed`` and ``deck`` (the synthetic shoe's shuffle and card faces).
+``port``, ``pin``, ``seed`` and ``deck`` (the synthetic shoe's shuffle and card faces),
+``calibration`` (the deck name ``pitboss calibrate`` saved, for a real camera).
 A flag given on the command line wins over the file, the file over the defaults.
 ``--config`` names the file; otherwise ``$XDG_CONFIG_HOME/pitboss/pitboss.toml`` is
 read when it exists.
@@ -53,6 +54,7 @@ class TableConfig:
     pin: str | None = None
     seed: int = 0
     deck: str = "jumbo"
+    calibration: str | None = None
 
     @property
     def simulated(self) -> list[str]:

@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--port", type=int, help="TCP port (default 8000)")
     p.add_argument("--config", help="a TOML file with the same keys as these flags")
     p.add_argument("--pin", help="the dealer's PIN (default: $PITBOSS_PIN or a generated one)")
+    p.add_argument("--calibration", metavar="DECK", help="the shoe calibration saved by "
+                   "`pitboss calibrate` (with --camera; default: the reference mount)")
     p.add_argument("--seed", type=int, help="the synthetic shoe's shuffle seed (default 0)")
     p.add_argument("--deck", help="the synthetic shoe's card faces (default jumbo)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level")
@@ -50,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
     from controller.sim.wiring import build_parts, install
 
     flags = {k: getattr(args, k) for k in ("camera", "serial", "db", "host", "port", "pin",
-                                           "seed", "deck")}
+                                           "seed", "deck", "calibration")}
     try:
         config = load_config(args.config, flags)
         _check_port_free(config.host, config.port)

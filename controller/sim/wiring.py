@@ -36,6 +36,7 @@ class Parts:
     sim: SimShoe | None = None
     camera: str | None = None
     feed: Any = None
+    calibration: str | None = None
 
     @property
     def port(self) -> str:
@@ -75,7 +76,12 @@ def build_parts(config: TableConfig, degrade: Any = None, min_interval: float = 
         port = emulator.tty
     link = DisplayLink(port).start()
     sim = SimShoe(config.seed, config.deck, degrade) if camera is None else None
-    return Parts(link, Display(link, min_interval=min_interval), emulator, sim, camera)
+    if camera is not None and config.calibration is not None:
+        from vision import calibration
+
+        calibration.load(config.calibration)  # a missing deck is refused before the start
+    return Parts(link, Display(link, min_interval=min_interval), emulator, sim, camera,
+                 calibration=config.calibration)
 
 
 def install(app: FastAPI, parts: Parts) -> FastAPI:
@@ -100,9 +106,12 @@ def install(app: FastAPI, parts: Parts) -> FastAPI:
 
 
 async def _start_shoe(parts: Parts, loop: Any) -> None:
+    from vision import calibration
     from vision.reader import ShoeReader
 
-    reader = await asyncio.to_thread(ShoeReader)  # loads the glyph model: not on the loop
+    # the shoe's calibration belongs to the real camera; the synthetic shoe is the reference
+    cal = calibration.load(parts.calibration) if parts.camera and parts.calibration else None
+    reader = await asyncio.to_thread(ShoeReader, cal)  # loads the glyph model: off the loop
     if parts.sim is not None:
         parts.sim.start(loop.camera, reader)
     elif parts.camera is not None:
