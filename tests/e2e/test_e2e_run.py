@@ -18,85 +18,16 @@ then checks the three outputs DESIGN.md names:
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from websockets.sync.client import connect
 
 from controller.log import open_store
 
-ROOT = Path(__file__).resolve().parents[2]
 WINNER_LAMP = [48, 32, 0]  # firmware_bridge.display.COLOURS["winner"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Run:
-    """``pitboss run`` in a subprocess, and a tablet talking to it over HTTP."""
-
-    def __init__(self, proc: subprocess.Popen[str], url: str, pin: str, banner: list[str],
-                 data: Path) -> None:
-        self.proc, self.url, self.pin, self.banner, self.data = proc, url, pin, banner, data
-        self.http = httpx.Client(base_url=url, timeout=30)
-        self.token = ""
-
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
-        r = self.http.request(method, path, json=body, headers=headers)
-        assert r.status_code == 200, f"{method} {path} {body}: {r.status_code} {r.text}"
-        return r.json()
-
-    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        return self.call("POST", path, body or {})
-
-    def dealer(self) -> dict[str, Any]:
-        return self.call("GET", "/api/state/dealer")  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Run]:
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "PITBOSS_PIN"}
-    env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port",
-                             str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline()
-        assert f"http://127.0.0.1:{port}" in first and "dealer PIN: " in first, first
-        banner = [first] + [proc.stdout.readline() for _ in range(4)]
-        pin = first.rsplit("dealer PIN: ", 1)[1].strip()
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/api/sim", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            assert time.monotonic() < deadline, "pitboss run did not come up in 60 s"
-            time.sleep(0.1)
-        run = Run(proc, url, pin, banner, tmp_path / "data")
-        yield run
-        run.http.close()
-    finally:
-        proc.terminate()
-        proc.wait(15)
 
 
 class Stream:
@@ -137,7 +68,7 @@ def _tap(next_: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     return {"seat": seat, "action": "check" if "check" in words else "call"}
 
 
-def _led(run: Run, want: Any, timeout: float = 10.0) -> dict[str, Any]:
+def _led(run: Any, want: Any, timeout: float = 10.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         shown = run.call("GET", "/api/sim/display")
@@ -147,9 +78,9 @@ def _led(run: Run, want: Any, timeout: float = 10.0) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_run_deals_a_hand_from_frames_to_leds_screen_and_log(table: Run) -> None:
+def test_run_deals_a_hand_from_frames_to_leds_screen_and_log(pitboss_run: Any) -> None:
     """Issue 9: a whole Five Card Draw hand (seed 002) through `pitboss run`."""
-    run = table
+    run = pitboss_run
     assert any("emulator on /dev/" in line for line in run.banner), run.banner
     assert run.http.get("/api/sim").json()["simulation"] is True
     run.token = run.post("/api/auth/token", {"pin": run.pin})["token"]
@@ -161,7 +92,7 @@ def test_run_deals_a_hand_from_frames_to_leds_screen_and_log(table: Run) -> None
         _deal_and_check(run, Stream(ws))
 
 
-def _deal_and_check(run: Run, stream: Stream) -> None:
+def _deal_and_check(run: Any, stream: Stream) -> None:
     run.post("/api/hands", {})
 
     dealt: list[str] = []
