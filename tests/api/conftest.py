@@ -10,6 +10,7 @@ taps on one of the legal buttons the dealer view offers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import socket
 import threading
@@ -42,6 +43,17 @@ class Tablet:
     client: httpx.AsyncClient
     token: str = ""
     camera: Callable[[str], Awaitable[dict[str, Any]]] | None = None
+    app: Any = None
+
+    async def in_table(self, fn: Callable[[Any], Any]) -> Any:
+        """``fn(table)`` on the table's own thread, from this test's event loop (the
+        server may run its loop in another thread)."""
+        loop: TableLoop = self.app.state.table_loop
+        assert loop._loop is not None
+        if loop._loop is asyncio.get_running_loop():
+            return await loop.call(fn)
+        future = asyncio.run_coroutine_threadsafe(loop.call(fn), loop._loop)
+        return await asyncio.wrap_future(future)
 
     @property
     def auth(self) -> dict[str, str]:
@@ -137,15 +149,25 @@ def _camera_via_loop(loop: TableLoop) -> Callable[[str], Awaitable[dict[str, Any
     return send
 
 
-@pytest.fixture
-async def tablet(tmp_path: Path, anyio_backend: str) -> AsyncIterator[Tablet]:
-    """The app (lifespan running) behind httpx's ASGI transport, logged in as the dealer;
-    camera cards go straight into the table loop, as the shoe's reader does."""
+@pytest.fixture(params=["asgi", "uvicorn"])
+async def tablet(request: pytest.FixtureRequest, tmp_path: Path,
+                 anyio_backend: str) -> AsyncIterator[Tablet]:
+    """The dealer's tablet, logged in, on both transports: httpx's ASGI transport with
+    the app's lifespan running, and a real uvicorn server on a loopback port. Camera
+    cards go straight into the table loop, as the shoe's reader does."""
     app = create_app(db=tmp_path / "log.sqlite3", pin=PIN)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://table") as client:
-            t = Tablet(client, camera=_camera_via_loop(app.state.table_loop))
+    if request.param == "asgi":
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport,
+                                         base_url="http://table") as client:
+                t = Tablet(client, camera=_camera_via_loop(app.state.table_loop), app=app)
+                await t.login()
+                yield t
+        return
+    with _serving(app) as srv:
+        async with httpx.AsyncClient(base_url=srv.url) as client:
+            t = Tablet(client, camera=camera_into(srv), app=app)
             await t.login()
             yield t
 
@@ -172,7 +194,13 @@ def _free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    app = create_app(db=tmp_path / "log.sqlite3", pin=PIN, max_failures=3)
+    with _serving(create_app(db=tmp_path / "log.sqlite3", pin=PIN, max_failures=3)) as srv:
+        yield srv
+
+
+@contextlib.contextmanager
+def _serving(app: Any) -> Iterator[Server]:
+    """``app`` on uvicorn in a thread of this process, on a free loopback port."""
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio")

@@ -62,7 +62,7 @@ async def test_wrong_pins_are_rate_limited_per_client(tablet: Any) -> None:
     assert out["error"]["code"] == "too_many_attempts"
     out = await tablet.call("POST", "/api/hands", {}, 429)  # even the good token waits
     assert out["error"]["code"] == "too_many_attempts"
-    guard = tablet.client._transport.app.state.guard
+    guard = tablet.app.state.guard
     guard.clock = lambda: 1e9  # the window has passed
     assert (await tablet.call("POST", "/api/auth/token", {"pin": "2468"}, headers={}))["token"]
 

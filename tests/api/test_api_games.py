@@ -23,13 +23,12 @@ SHAPES = ["aces-straights-flushes", "razz", "five-card-draw-bug", "three-thirty"
 
 async def test_a_hand_of_every_game_through_the_api(tablet: Any) -> None:
     await tablet.setup(players=3, stack=100_000)
-    loop = tablet.client._transport.app.state.table_loop
     for n, game in enumerate(SHAPES, start=1):
         rng = random.Random(game)
         started = await tablet.post("/api/hands", {"game": game})
         assert started["result"]["game"] == find_game(game).id
         while True:
-            state = await loop.call(lambda t: t.state)
+            state = await tablet.in_table(lambda t: t.state)
             if state.result is not None:
                 break
             event = random_event(state, rng)

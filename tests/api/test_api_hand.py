@@ -1,5 +1,6 @@
 """Issue 6 "Done when": a whole hand of Aces, Straights and Flushes through real HTTP
-(httpx against the app), driven only by card events and tablet actions."""
+(httpx against the app, and against uvicorn on a loopback port: the ``tablet`` fixture
+runs every API test on both), driven only by card events and tablet actions."""
 
 from __future__ import annotations
 
