@@ -90,7 +90,8 @@ def test_ledger_and_settle_up(pages: Any, server: Any) -> None:
     rows = tablet.eval_on_selector_all("table.ledger tbody tr",
                                        "trs => trs.map(tr => tr.innerText.split('\\t'))")
     assert [r[0] for r in rows] == ["Anna", "Ben"]
-    assert [r[4] for r in rows] == ["+14", "-14"]
+    assert [r[5] for r in rows] == ["+14", "-14"]
+    assert [r[6] for r in rows] == ["+3.50 EUR", "-3.50 EUR"]
     assert tablet.inner_text("#transfers") == "Ben pays Anna 3.50 EUR (14 chips)"
 
 
@@ -149,7 +150,7 @@ def test_seats_from_the_tablet(pages: Any, server: Any) -> None:
                          ".textContent.includes('sitting out')")
     tablet.click("#pause")
     assert tv.locator("#paused").inner_text() == "The dealer has paused the game"
-    assert tablet.inner_text("#pause") == "Resume"
+    tablet.wait_for_function("() => document.querySelector('#pause').textContent === 'Resume'")
     tablet.click("#pause")
     tv.wait_for_selector("#paused", state="detached")
     tablet.click(f'{row.format(2)} button:text-is("Cash out")')
@@ -158,8 +159,8 @@ def test_seats_from_the_tablet(pages: Any, server: Any) -> None:
     tablet.wait_for_selector("table.ledger")
     rows = tablet.eval_on_selector_all("table.ledger tbody tr",
                                        "trs => trs.map(tr => tr.innerText.split('\\t'))")
-    assert rows[0][:4] == ["Anna", "100", "50", "0"]
-    assert rows[1][:4] == ["Ben", "100", "0", "100"]
+    assert rows[0][:6] == ["Anna", "100", "50", "0", "150", "0"]  # still seated: 150 in front
+    assert rows[1][:6] == ["Ben", "100", "0", "100", "", "0"]
 
 
 def test_next_game_with_house_options(pages: Any, server: Any) -> None:

@@ -128,6 +128,10 @@ def test_whole_asf_hand_from_the_tablet(pages: Any, server: Any, artifacts: Path
     for name, page in (("tablet", tablet), ("table", tv), ("player-1", phones[1]),
                        ("player-2", phones[2])):
         page.screenshot(path=str(artifacts / f"{name}.png"))
+    for tab in ("seats", "game", "ledger"):
+        tablet.click(f"#tab-{tab}")
+        tablet.wait_for_selector(f"#panel-{tab}:not([hidden])")
+        tablet.screenshot(path=str(artifacts / f"tablet-{tab}.png"), full_page=True)
     tv.click("#lang")
     assert "couleur hauteur as" in tv.inner_text("#result")  # seed 001 s05, in French
     tv.screenshot(path=str(artifacts / "table-fr.png"))

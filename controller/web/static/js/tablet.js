@@ -530,17 +530,27 @@ async function drawLedger() {
     $("#ledger").replaceChildren();
     return;
   }
-  const head = ["player", "bought", "rebuys", "cashed_out", "net", "money"];
+  // A player still seated counts the chips in front of them: the net so far.
+  const stacks = new Map((view?.seats || []).map((s) => [s.name, s.stack]));
+  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  const head = ["player", "bought", "rebuys", "cashed_out", "at_table", "net", "money"];
+  const row = (r) => {
+    const stack = r.seated ? stacks.get(r.player) ?? 0 : null;
+    const net = r.net + (stack ?? 0);
+    const money = stack === null ? r.net_money : (net * Number(data.chip_unit)).toFixed(2);
+    return el("tr", { dataset: { seated: r.seated } },
+      el("th", { scope: "row" }, r.player), el("td", {}, r.bought), el("td", {}, r.rebuys),
+      el("td", {}, r.cashed_out), el("td", {}, stack ?? ""), el("td", {}, signed(net)),
+      el("td", {}, `${Number(money) > 0 ? "+" : ""}${money} ${data.currency}`.trim()));
+  };
   const table = el("table", { class: "ledger" },
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, t(`ledger.${h}`))))),
-    el("tbody", {}, data.results.map((r) => el("tr", {},
-      el("th", { scope: "row" }, r.player), el("td", {}, r.bought), el("td", {}, r.rebuys),
-      el("td", {}, r.cashed_out), el("td", {}, r.net > 0 ? `+${r.net}` : r.net),
-      el("td", {}, `${r.net_money} ${data.currency}`)))));
+    el("tbody", {}, data.results.map(row)));
   const transfers = data.transfers.length ? el("ul", { id: "transfers" }, data.transfers.map((tr) =>
     el("li", {}, t("ledger.pays", { ...tr, money: `${tr.money} ${data.currency}` })))) :
     el("p", { class: "muted" }, t("ledger.none"));
-  $("#ledger").replaceChildren(table, el("p", { class: "muted" }, data.bank.message),
+  const soFar = data.results.some((r) => r.seated) ? el("p", { class: "muted" }, t("ledger.so_far")) : null;
+  $("#ledger").replaceChildren(table, soFar || "", el("p", { class: "muted" }, data.bank.message),
     el("h3", {}, t("ledger.settle")), transfers);
 }
 
