@@ -78,8 +78,9 @@ def ink_mask(corner: np.ndarray, level: float = 0.55) -> tuple[np.ndarray, float
     values keep only the core of each stroke, which parts glyphs that blur has joined.
     """
     gray = corner if corner.ndim == 2 else cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY)
-    paper = float(np.percentile(gray, 90))
-    dark = float(np.percentile(gray, 1))
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().cumsum()
+    paper = float(np.searchsorted(hist, 0.90 * hist[-1]))
+    dark = float(np.searchsorted(hist, 0.01 * hist[-1]))
     if paper < 60 or paper - dark < 45:
         return None
     thresh = dark + level * (paper - dark)
@@ -170,9 +171,10 @@ def glyph_features(mask: np.ndarray, box: Box) -> np.ndarray:
 def _only(labels: np.ndarray, box: Box, ids: list[int]) -> np.ndarray:
     """The mask of just these components (not other ink inside their box)."""
     x, y, w, h = box
-    sub = labels[y:y + h, x:x + w]
+    keep = np.zeros(int(labels.max()) + 1, np.uint8)
+    keep[ids] = 1
     out = np.zeros(labels.shape, np.uint8)
-    out[y:y + h, x:x + w] = np.isin(sub, ids)
+    out[y:y + h, x:x + w] = keep[labels[y:y + h, x:x + w]]
     return out
 
 

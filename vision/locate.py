@@ -59,12 +59,15 @@ def window_gray(frame: np.ndarray, cal: Calibration) -> np.ndarray:
 
 def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = None
               ) -> list[Run]:
-    """Runs of card-tall bright columns in the window, left to right."""
-    g = window_gray(frame, cal) if gray is None else gray
+    """Runs of card-tall bright columns in the window, left to right.
+
+    (``gray`` is accepted for callers that have it; the scan uses the colour frame.)"""
     x, y, w, h = cal.window
-    coarse = frame[y:y + h:STEP, x:x + w:STEP]
+    roi = frame[y:y + h, x:x + w]
+    coarse = cv2.resize(roi, (w // STEP, h // STEP), interpolation=cv2.INTER_NEAREST)
     if coarse.ndim == 3:  # brightest channel: a blue back or a red picture is card stock too
-        coarse = coarse.max(axis=2)
+        b, g_, r = cv2.split(coarse)
+        coarse = cv2.max(cv2.max(b, g_), r)
     counts = (coarse > BRIGHT).sum(axis=0)
     is_card = counts >= TALL * cal.card_height / STEP
     if not is_card.any():
@@ -75,12 +78,12 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
     for a, b in zip(edges[::2], edges[1::2], strict=True):
         if b - a < 2:
             continue
-        run = Run(int(a) * STEP, int(b - 1) * STEP, g.shape[1])
+        run = Run(int(a) * STEP, int(b - 1) * STEP, w)
         if runs and (run.right - runs[-1].left <= 1.05 * cal.card_width
                      or run.left - runs[-1].right <= 2 * STEP):
             # a dark picture on the face splits one card into two runs, and the edge of
             # a card lying on another shows as a thin dark line: join them
-            run = Run(runs.pop().left, run.right, g.shape[1])
+            run = Run(runs.pop().left, run.right, w)
         runs.append(run)
     # a narrow bright strip with both ends in view is a glint or an object, not a card
     return [r for r in runs if r.width >= 0.5 * cal.card_width
@@ -89,7 +92,9 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
 
 def _edge_along(profile: np.ndarray) -> float | None:
     """Sub-pixel position where a dark-to-bright profile crosses half way."""
-    lo, hi = float(np.percentile(profile, 5)), float(np.percentile(profile, 95))
+    ordered = np.sort(profile)
+    n = len(ordered) - 1
+    lo, hi = float(ordered[round(0.05 * n)]), float(ordered[round(0.95 * n)])
     if hi - lo < 40:
         return None
     mid = (lo + hi) / 2

@@ -69,10 +69,12 @@ class ShoeReader:
         self.reported: list[tuple[VisionEvent, list[IndexGlyphs]]] = []
         self.max_step = int(0.45 * self.cal.card_width)
         self._last_glyphs: IndexGlyphs | None = None
+        self._frame: np.ndarray = np.zeros((1, 1, 3), np.uint8)
+        self._gray: np.ndarray | None = None
 
     def feed(self, frame_no: int, timestamp: float, frame: np.ndarray) -> list[VisionEvent]:
-        gray = window_gray(frame, self.cal)
-        runs = find_runs(frame, self.cal, gray)
+        runs = find_runs(frame, self.cal)
+        self._frame, self._gray = frame, None  # grey only when a corner is read
         events: list[VisionEvent] = []
         matched = self._match(runs)
         for p in [p for p in self.passes if p not in matched.values()]:
@@ -80,7 +82,7 @@ class ShoeReader:
         self.passes = [matched[i] for i in sorted(matched)]
         for i, p in matched.items():
             run = runs[i]
-            self._observe(p, run, gray)
+            self._observe(p, run)
             events.extend(self._report(p, self._decide(p, frame_no, timestamp)))
         return events
 
@@ -120,7 +122,12 @@ class ShoeReader:
             out[i] = _Pass(run.left)
         return out
 
-    def _observe(self, p: _Pass, run: Run, gray: np.ndarray) -> None:
+    def _window_gray(self) -> np.ndarray:
+        if self._gray is None:
+            self._gray = window_gray(self._frame, self.cal)
+        return self._gray
+
+    def _observe(self, p: _Pass, run: Run) -> None:
         if not run.lead_visible:
             return
         p.left = run.left
@@ -134,6 +141,7 @@ class ShoeReader:
             return
         if run.left + 0.4 * self.cal.card_width > run.right:
             return  # the index corner is not fully on this side of the window yet
+        gray = self._window_gray()
         pose = card_pose(gray, run, self.cal)
         if pose is None:
             return

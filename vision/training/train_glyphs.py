@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -145,7 +146,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--aug", type=int, default=8, help="degraded copies per card")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--fonts", type=int, default=12, help="font-drawn faces per card")
+    ap.add_argument("--fonts", type=int, default=24, help="font-drawn faces per card")
+    ap.add_argument("--hidden", type=int, default=96, help="hidden units per network")
+    ap.add_argument("--out", default=str(MODEL_PATH), help="where to save the weights")
     args = ap.parse_args()
     t0 = time.time()
     train = available_styles(include_held_out=False)
@@ -157,15 +160,16 @@ def main() -> None:
         sx, sy = np.concatenate([sx, fsx]), np.concatenate([sy, fsy])
     print(f"train styles: {', '.join(s.name for s in train)}")
     print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
-    rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed)
-    suit_net = train_net(sx, sy, len(SUIT_LABELS), args.seed + 1)
+    rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed, hidden=args.hidden)
+    suit_net = train_net(sx, sy, len(SUIT_LABELS), args.seed + 1, hidden=args.hidden)
     print(f"trained in {time.time() - t0:.0f}s; train accuracy rank "
           f"{accuracy(rank_net, rx, ry):.4f} suit {accuracy(suit_net, sx, sy):.4f}")
     hx, hy, hsx, hsy = samples(held, 2, args.seed + 7)
     print(f"held-out styles ({', '.join(s.name for s in held)}): rank "
           f"{accuracy(rank_net, hx, hy):.4f} suit {accuracy(suit_net, hsx, hsy):.4f}")
-    IndexClassifier(rank_net, suit_net).save(MODEL_PATH)
-    print(f"saved {MODEL_PATH} ({MODEL_PATH.stat().st_size // 1024} KiB)")
+    out = Path(args.out)
+    IndexClassifier(rank_net, suit_net).save(out)
+    print(f"saved {out} ({out.stat().st_size // 1024} KiB)")
 
 
 if __name__ == "__main__":
