@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
 from controller.commands._common import fail, print_json
 from controller.errors import PitbossError
@@ -83,5 +82,7 @@ def _demo(args: argparse.Namespace) -> int:
           f"logged in {evening.seconds:.1f} s", flush=True)
     print("stacks: " + ", ".join(f"{n} {s}" for n, s in evening.stacks.items()))
     print(f"hand log: {evening.db} (session {evening.session})\n"
-          f"browse it: pitboss history --db {evening.db}", file=sys.stdout, flush=True)
+          f"browse it: pitboss history list --db {evening.db}\n"
+          f"           pitboss history show --db {evening.db} {evening.session} 1",
+          flush=True)
     return 0
