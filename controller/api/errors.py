@@ -35,6 +35,9 @@ _STATUS_BY_CODE = {
     "empty_seat": 404, "unknown_irregularity": 404,
     "bad_request": 422, "bad_event": 422, "bad_amount": 422, "bad_seat": 422,
     "bad_name": 422, "reason_required": 422, "no_game": 422, "bad_ledger_entry": 422,
+    # not the request's fault: the hand log cannot be written, or the table is stopping;
+    # nothing was recorded or changed, so the tablet may simply try again
+    "db_error": 503, "db_unreachable": 503, "shutting_down": 503,
 }
 
 
@@ -48,7 +51,7 @@ class AuthError(PitbossError):
 
 def status_for(err: PitbossError) -> int:
     """The HTTP status of a typed error: bad input 422, not found 404, auth 401/403/429,
-    anything the table's state refuses 409."""
+    anything the table's state refuses 409; a hand log that cannot be written 503."""
     if err.code in _STATUS_BY_CODE:
         return _STATUS_BY_CODE[err.code]
     if isinstance(err, (CardError, VariantError)):

@@ -101,3 +101,23 @@ async def test_http_level_errors_have_the_same_shape(tablet: Any) -> None:
     r = await tablet.client.post("/api/hands", content=b"{not json", headers={
         **tablet.auth, "content-type": "application/json"})
     assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request"
+
+
+async def test_a_log_that_cannot_be_written_is_503_and_changes_nothing(tablet: Any) -> None:
+    """Log first (DESIGN.md): if the append fails, the action is refused, nothing moves."""
+    from controller.log.errors import LogError
+
+    await tablet.setup(players=2, button=2)
+    await tablet.post("/api/hands", {})
+    store = await tablet.in_table(lambda t: t.store)
+    real = store.append
+
+    def broken(event: Any) -> Any:
+        raise LogError("db_error", "the hand log could not be written (disk full)")
+
+    store.append = broken
+    try:
+        await tablet.refused("/api/hand/cards", {"card": "As"}, 503, "db_error")
+    finally:
+        store.append = real
+    await tablet.post("/api/hand/cards", {"card": "As"})
