@@ -128,6 +128,9 @@ def test_whole_asf_hand_from_the_tablet(pages: Any, server: Any, artifacts: Path
     for name, page in (("tablet", tablet), ("table", tv), ("player-1", phones[1]),
                        ("player-2", phones[2])):
         page.screenshot(path=str(artifacts / f"{name}.png"))
+    tablet.set_viewport_size({"width": 800, "height": 1280})  # the same tablet held upright
+    tablet.screenshot(path=str(artifacts / "tablet-portrait.png"))
+    tablet.set_viewport_size({"width": 1280, "height": 800})
     for tab in ("seats", "game", "ledger"):
         tablet.click(f"#tab-{tab}")
         tablet.wait_for_selector(f"#panel-{tab}:not([hidden])")

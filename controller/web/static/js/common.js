@@ -147,6 +147,17 @@ export class Live {
   }
 }
 
+// Keep a TV's or a tablet's screen on during the evening (where the browser allows it).
+export function keepAwake() {
+  const ask = () => {
+    if (document.visibilityState === "visible" && navigator.wakeLock) {
+      navigator.wakeLock.request("screen").catch(() => {});
+    }
+  };
+  ask();
+  document.addEventListener("visibilitychange", ask);
+}
+
 export function showStatus(node, status) {
   node.textContent = t(`conn.${status}`);
   node.dataset.status = status;

@@ -35,6 +35,7 @@ function renderMine() {
   $("#my-cards").replaceChildren(...down, ...(me ? me.up.map((c) => card(c, "huge")) : []));
   const next = hand?.next;
   const turn = Boolean(hand && hand.status !== "complete" && next.seat === seat && next.kind !== "card");
+  if (turn && $("#your-turn").hidden && navigator.vibrate) navigator.vibrate(200);  // a nudge
   $("#your-turn").hidden = !turn;
   if (turn && me && next.kind === "action") {
     const toCall = Math.max(0, currentBet(hand) - me.bet);

@@ -1,5 +1,5 @@
 // The table screen (a TV, 1920x1080): the public stream, drawn whole on every picture.
-import { $, Live, languageButton, showStatus } from "./common.js";
+import { $, keepAwake, Live, languageButton, showStatus } from "./common.js";
 import { Actions, drawTable } from "./board.js";
 import { applyStrings, t } from "./i18n.js";
 
@@ -18,6 +18,7 @@ function render() {
 
 applyStrings();
 languageButton($("#lang"), render);
+keepAwake();
 window.pitboss = {
   live: new Live("/ws/table", {
     onState(next) {

@@ -2,8 +2,8 @@
 // feed, irregularities (with the unreadable card's image and a quick picker),
 // corrections, seats and buy-ins, the next game, the ledger. Every change goes
 // through the API; the page only draws the dealer stream's latest picture.
-import { $, api, card, cardLabel, el, expectText, languageButton, Live, resultLines, seatName, showStatus,
-  SUITS } from "./common.js";
+import { $, api, card, cardLabel, el, expectText, keepAwake, languageButton, Live, resultLines, seatName,
+  showStatus, SUITS } from "./common.js";
 import { applyStrings, errorText, feedLine, getLang, irregularityText, rulesText, t } from "./i18n.js";
 
 const TOKEN_KEY = "pitboss.dealer";
@@ -602,6 +602,7 @@ function render() {
 
 function wire() {
   applyStrings();
+  keepAwake();
   languageButton($("#lang"), () => {
     drawn.clear();
     render();
