@@ -16,8 +16,11 @@ What the log holds and how it is read back:
 * the button: the last hand's dealer, moved on if that hand was won;
 * a pause inside the hand in progress.
 
-The game rotation and open irregularities are not in the log; after a restart
-the dealer chooses the game again (the default is Aces, Straights and Flushes).
+* the irregularities of the hand in progress the dealer has not dealt with, and
+  the order earlier hands' cards came out in (the ``same_order`` shuffle check).
+
+The game rotation is not in the log; after a restart the dealer chooses the
+game again (the default is Aces, Straights and Flushes).
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ from collections.abc import Iterable
 
 from controller.cards import Card
 from controller.engine import HandState, apply, event_from_dict, new_hand
-from controller.log import HandEnd, HandStart, LogEvent, TableLog
+from controller.log import HandEnd, HandStart, LogEvent, Source, TableLog
 from controller.log.events import Kind
 from controller.log.session import SessionInfo
 from controller.table.core import Table, replace_card
-from controller.table.irregular import TableError
+from controller.table.irregular import Irregularity, TableError
 from controller.table.seating import MAX_SEAT, Seat, next_seat
+from controller.table.shuffle import ShuffleMemory
 
 __all__ = ["latest_open_session", "resume_session"]
 
@@ -129,17 +133,54 @@ def resume_session(table: Table, session: str) -> None:
     log = TableLog(table.store, session, table.clock)
     if log.closed:
         raise TableError("session_closed", f"Session {session!r} is closed; open a new one.")
+    events = table.store.events(session)
     evening = _Evening()
-    for e in sorted(table.store.events(session), key=lambda e: e.time):
+    for e in sorted(events, key=lambda e: e.time):
         evening.apply(e)
     table.log, table.seats, table.button = log, evening.seats, evening.button
     table.state = table.start = None
     table.settled, table.paused = True, False
+    table.memory = _shoe_memory(events, log.hand_in_progress)
+    table._numbers = max((int(e.payload.get("number", 0)) for e in events
+                          if e.kind == "irregularity"), default=0)
+    table.irregularities = []
     if log.hand_in_progress is not None:
-        hand = table.store.events(session, log.hand_in_progress)
+        hand = [e for e in events if e.hand == log.hand_in_progress]
         table.start, table.state, table.paused = _replay_hand(hand)
+        table.irregularities = _open_irregularities(hand)
         table.feed.clear()
         table.settled = False
         if table.state.result is not None:
             table._settle()  # stopped between the hand's last event and its result
     table.version += 1
+
+
+def _shoe_memory(events: list[LogEvent], skip: int | None) -> ShuffleMemory:
+    """The order cards came out in each earlier hand (for the ``same_order`` check)."""
+    memory = ShuffleMemory()
+    by_hand: dict[int, list[Card]] = {}
+    for e in events:
+        if e.kind == "engine" and e.hand not in (0, skip) and "card" in e.payload \
+                and "correction" not in e.payload:
+            by_hand.setdefault(e.hand, []).append(Card(e.payload["card"]))
+    for cards in by_hand.values():
+        memory.remember(cards)
+    return memory
+
+
+def _open_irregularities(hand: list[LogEvent]) -> list[Irregularity]:
+    """The hand's irregularities the dealer has not dealt with yet: not dismissed, and an
+    unreadable card not since entered by hand."""
+    found: list[Irregularity] = []
+    for e in hand:
+        p = e.payload
+        if e.kind == "irregularity":
+            found.append(Irregularity(int(p["number"]), str(p["code"]), str(p["message"]),
+                                      str(p.get("card", "")), int(p.get("hand", 0))))
+        elif e.kind == "dismiss":
+            found = [i for i in found if i.number != p.get("number")]
+        elif e.kind == "engine" and e.source is Source.CORRECTION and "card" in p:
+            unreadable = [i for i in found if i.code == "card_unreadable"]
+            if unreadable:
+                found.remove(unreadable[0])
+    return found

@@ -63,3 +63,22 @@ def test_resume_between_hands_keeps_stacks_button_and_later_buy_ins(
 def test_a_closed_session_is_not_resumed(table: Table, store: EventStore) -> None:
     table.handle(cmd.EndSession())
     assert latest_open_session(Table(store)) is None
+
+
+def test_open_irregularities_and_earlier_shoe_orders_survive_a_restart(
+        table: Table, store: EventStore, anna_vs_ben: dict[str, Any], feed: Feed) -> None:
+    table.handle(cmd.StartHand())
+    feed(table, anna_vs_ben["events"])
+    table.handle(cmd.StartHand())
+    table.handle(cmd.CameraCard(Card("Jk")))  # seed 000 s01: the joker stays in the centre
+    table.handle(cmd.CameraProblem("unreadable"))
+    table.handle(cmd.CameraProblem("together"))
+    table.handle(cmd.DismissIrregularity(3))
+    table.handle(cmd.EnterCard(Card("2d")))  # the unreadable card, entered by hand
+    again = _restart(store)
+    assert [(i.number, i.code) for i in again.irregularities] == [(1, "joker_not_in_pack")]
+    reply = again.handle(cmd.CameraProblem("unreadable"))
+    assert reply["irregularity"]["number"] == 4  # numbering carries on
+    for c in ["9c", "Ks", "9h", "7s", "5c"]:  # hand 1's order again, after 2d
+        again.handle(cmd.CameraCard(Card(c)))
+    assert again.irregularities[-1].code == "same_order"
