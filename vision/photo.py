@@ -87,6 +87,9 @@ def _quads(img: np.ndarray) -> list[np.ndarray]:
     masks = [(blur > t).astype(np.uint8) for t in sorted({int(otsu), 120, 150, 180, 210})]
     edges = cv2.dilate(cv2.Canny(blur, 40, 120), np.ones((3, 3), np.uint8))
     masks.append(cv2.bitwise_not(edges) // 255)
+    # a card on a light table: its faint outline, closed up, encloses the card
+    closed = cv2.morphologyEx(cv2.Canny(blur, 20, 60), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    masks.append(closed // 255)
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for cnt in contours:
@@ -183,6 +186,13 @@ def _read_corner(card_img: np.ndarray, clf: IndexClassifier) -> Reading:
     return best
 
 
+def _has_index(card_img: np.ndarray) -> bool:
+    """Is there rank-and-suit-like ink in either index corner?"""
+    return any(find_index(canonical_corner(img), level) is not None
+               for img in (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
+               for level in (0.55, 0.4))
+
+
 def read_card(card_img: np.ndarray, clf: IndexClassifier, threshold: float = THRESHOLD
               ) -> Reading:
     """Read an upright (or upside-down) card image from both index corners."""
@@ -219,8 +229,8 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | None = None,
                 best = (reading, quad)
             if reading.card is not None:
                 break
-        if best is None:
-            continue
+        if best is None or (best[0].card is None and not _has_index(_warp(small, best[1]))):
+            continue  # a bright rectangle with no index on it is not a face-up card
         reading, quad = best
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
         out.append(PhotoCard(reading.card, reading.confidence, corners))
