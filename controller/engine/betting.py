@@ -279,6 +279,11 @@ def start_round(state: HandState, step: Bet) -> Betting | None:
     on_pair = step.big_on_pair and rules.big_bet_on_pair and increment < rules.big_bet
     if on_pair and any(_pair_showing(p.up) for p in live):
         big = rules.big_bet
+    if state.game.big_when and increment < rules.big_bet:
+        from controller.engine.layout import big_allowed  # seed 004 house betting
+
+        if big_allowed(state):
+            big = rules.big_bet
     if state.game.limit == "spread":  # any amount from the small bet up to the round's top
         increment, big = rules.small_bet, max(big, increment)
     cap = 0 if (state.game.heads_up_uncapped and len(live) == 2) else state.game.cap

@@ -13,7 +13,16 @@ from __future__ import annotations
 from controller.cards import Card
 from controller.engine.events import CardExposed, Discard
 from controller.engine.firsts import clockwise
-from controller.engine.state import BOARD, BURN, Delivery, HandState, Player, evolve, mask
+from controller.engine.state import (
+    BOARD,
+    BURN,
+    SLOT_BASE,
+    Delivery,
+    HandState,
+    Player,
+    evolve,
+    mask,
+)
 from controller.errors import RuleViolation
 from controller.variants.game import Deck
 from controller.variants.steps import Bet, Deal, Draw, Exchange
@@ -94,6 +103,11 @@ def place_card(state: HandState, card: Card) -> HandState:
         return evolve(state, queue=queue, seen=seen, board=(*state.board, card))
     if target == BURN:
         return evolve(state, queue=queue, seen=seen, burned=(*state.burned, card))
+    if target <= SLOT_BASE:
+        name = state.game.layout[SLOT_BASE - target]
+        turned = (*state.turned, name) if face_up else state.turned
+        return evolve(state, queue=queue, seen=seen, slots=(*state.slots, (name, card)),
+                      turned=turned)
     p = state.players[target]
     if face_up:
         p = evolve(p, up=(*p.up, card))
@@ -151,6 +165,8 @@ def exchange_cost(state: HandState) -> int:
 
 
 def _exchange_cost(state: HandState, step: Exchange) -> int:
+    if step.price:
+        return step.price  # seed 004: "exchange a card for 50 cents"
     cost = state.rules.exchange_cost or step.cost
     if cost != "bet":
         return 0

@@ -29,6 +29,7 @@ from controller.errors import CardError, RuleViolation
 
 __all__ = [
     "Act",
+    "BoardTurn",
     "CardDealt",
     "CardExposed",
     "Declaration",
@@ -92,6 +93,27 @@ class Declaration:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardTurn:
+    """The dealer turns the board slot ``slot`` face up (seed 004: "any one of the
+    center cards is turned over")."""
+
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player's card decision in a seed-004 game: ``kind`` names it (``buy``,
+    ``push``, ``keep``, ``pass``, ``show``, ``card``, ``coins``, ``hold``, ``drop``,
+    ``play``, ``fold``, ``turn``), ``cards`` the cards it names, ``value`` the rest
+    (a market position, a number of coins)."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...] = ()
+    value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Misdeal:
     """Dealer correction: void the hand and return every chip."""
 
@@ -109,7 +131,11 @@ class Undo:
     """Dealer correction: take back the last accepted event."""
 
 
-Event = CardDealt | PlayerAction | Discard | Declaration | Misdeal | CardExposed | Undo
+Event = (CardDealt | PlayerAction | Discard | Declaration | Misdeal | CardExposed | Undo
+         | BoardTurn | Choice)
+
+CHOICES = ("buy", "push", "keep", "pass", "show", "card", "coins", "hold", "drop", "play",
+           "turn-card")
 
 _ACTION_WORDS = ("check", "bet", "call", "raise", "fold", "complete", "bring-in", "draw",
                  "exchange", "stand-pat", "declare")
@@ -163,6 +189,13 @@ def _action_event(raw: Mapping[str, Any]) -> Event:
         if way not in ("high", "low", "both"):
             raise _bad(f"declare needs way high, low or both, got {raw.get('way')!r}")
         return Declaration(seat, Way(way))
+    if word in CHOICES:
+        cards = raw.get("cards", [])
+        if isinstance(cards, str):
+            cards = cards.split()
+        if not isinstance(cards, list):
+            raise _bad("cards must be a list of cards")
+        return Choice(seat, word, tuple(_card(c) for c in cards), str(raw.get("value", "")))
     if word == "bringin":
         word = "bring-in"
     if word not in _ACTION_WORDS:
@@ -174,8 +207,10 @@ def event_from_dict(raw: Mapping[str, Any]) -> Event:
     """Decode one event of the replay JSON (raises ``RuleViolation('bad_event')``)."""
     if not isinstance(raw, Mapping):
         raise _bad(f"an event must be a JSON object, got {raw!r}")
-    if "card" in raw and "correction" not in raw:
+    if "card" in raw and "correction" not in raw and "action" not in raw:
         return CardDealt(_card(raw["card"]))
+    if "turn" in raw:
+        return BoardTurn(str(raw["turn"]))
     if "action" in raw:
         return _action_event(raw)
     correction = str(raw.get("correction", "")).lower()
@@ -206,6 +241,15 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         return {"seat": event.seat, "action": "declare", "way": event.way.value}
     if isinstance(event, CardExposed):
         return {"correction": "exposed", "seat": event.seat, "card": str(event.card)}
+    if isinstance(event, BoardTurn):
+        return {"turn": event.slot}
+    if isinstance(event, Choice):
+        out = {"seat": event.seat, "action": event.kind}
+        if event.cards:
+            out["cards"] = [str(c) for c in event.cards]
+        if event.value:
+            out["value"] = event.value
+        return out
     if isinstance(event, Misdeal):
         return {"correction": "misdeal"}
     return {"correction": "undo"}

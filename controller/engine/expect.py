@@ -27,9 +27,13 @@ class Expected:
     reason: str = ""  # complete: how the hand ended
     limit: int = 0  # draw / exchange: most cards the seat may throw away
     cost: int = 0  # exchange: chips an exchange costs
+    slot: str = ""  # card for a board slot: its name (seed 004 layouts)
+    choices: tuple[str, ...] = ()  # turn: slots the dealer may turn; choice: what a seat may do
 
     def describe(self) -> str:
         if self.kind == "card":
+            if self.slot:
+                return f"a card face {'up' if self.face_up else 'down'} to board slot {self.slot}"
             if self.target == "board":
                 return "a community card face up"
             if self.target == "burn":
@@ -41,6 +45,12 @@ class Expected:
             return f"seat {self.seat} to {self.kind} or stand pat"
         if self.kind == "declare":
             return "declarations from seats " + ", ".join(str(s) for s in self.seats)
+        if self.kind == "turn":
+            return "the dealer to turn one of " + ", ".join(self.choices)
+        if self.kind == "choice":
+            who = f"seat {self.seat}" if self.seat else "seats " + ", ".join(
+                str(s) for s in self.seats)
+            return f"{who} to choose: " + ", ".join(self.choices)
         return f"nothing: the hand is complete ({self.reason})"
 
     def as_dict(self) -> dict[str, object]:
@@ -49,6 +59,13 @@ class Expected:
             out.update(target=self.target, face_up=self.face_up)
             if self.target == "seat":
                 out["seat"] = self.seat
+            if self.slot:
+                out["slot"] = self.slot
+        elif self.kind == "turn":
+            out["choices"] = list(self.choices)
+        elif self.kind == "choice":
+            out.update(seat=self.seat, seats=list(self.seats), choices=list(self.choices),
+                       cost=self.cost, limit=self.limit)
         elif self.kind == "declare":
             out["seats"] = list(self.seats)
         elif self.kind == "complete":

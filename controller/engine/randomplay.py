@@ -19,6 +19,7 @@ from controller.cards import DECK_52, DECK_53, Card
 from controller.engine.betting import LegalAction, legal_actions
 from controller.engine.events import (
     Act,
+    BoardTurn,
     CardDealt,
     Declaration,
     Discard,
@@ -74,6 +75,8 @@ def random_event(state: HandState, rng: random.Random) -> Event:
     if state.betting is not None and state.result is None:
         return _action(state.players[state.betting.to_act].seat, legal_actions(state), rng)
     need = expected(state)
+    if need.kind == "turn":
+        return BoardTurn(rng.choice(need.choices))
     if need.kind == "declare":
         seat = need.seats[0] if state.rules.declare == "sequential" else rng.choice(need.seats)
         return Declaration(seat, rng.choice(list(Way)))

@@ -40,6 +40,7 @@ from controller.engine.showdown import award_uncontested, ranking, return_chips,
 from controller.engine.state import (
     BOARD,
     BURN,
+    SLOT_BASE,
     Betting,
     HandState,
     Player,
@@ -297,6 +298,9 @@ def _expected(state: HandState) -> Expected:
         return Expected("complete", reason=state.result.reason)
     if state.queue:
         target, face_up = state.queue[0]
+        if target <= SLOT_BASE:
+            return Expected("card", target="board", face_up=face_up,
+                            slot=state.game.layout[SLOT_BASE - target])
         if target == BOARD:
             return Expected("card", target="board", face_up=True)
         if target == BURN:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from controller.engine.betting import start_round
+from controller.engine.board import LayoutRunner, TurnBoardRunner
 from controller.engine.dealing import (
     apply_discard,
     deal_queue,
@@ -28,7 +29,7 @@ from controller.engine.events import Declaration, Discard, Event
 from controller.engine.expect import Expected
 from controller.engine.state import HandState, evolve
 from controller.errors import RuleViolation, VariantError
-from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange
+from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, Layout, Turn
 
 __all__ = ["StepRunner", "register", "runner_for"]
 
@@ -115,7 +116,7 @@ class DeclareRunner:
 
 RUNNERS: dict[type, StepRunner] = {
     Deal: DealRunner(), Bet: BetRunner(), Draw: TurnRunner(), Exchange: TurnRunner(),
-    Declare: DeclareRunner(),
+    Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
 }
 
 
@@ -130,3 +131,4 @@ def runner_for(step: object) -> StepRunner:
         raise VariantError(f"no runner for step {step!r}: register one in "
                            "controller.engine.runners", "bad_variant")
     return runner
+

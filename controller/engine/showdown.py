@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from controller.cards import Card, Rank
 from controller.engine.firsts import clockwise
+from controller.engine.layout import compose_best
 from controller.engine.pots import build_pots, split
 from controller.engine.state import HandState, PotResult, Result, evolve
 from controller.hands.base import Ranking
@@ -46,16 +47,33 @@ _RANKINGS: dict[str, Ranking] = {}
 
 
 def ranking(name: str) -> Ranking:
-    """The named ranking, built once (rankings are stateless)."""
+    """The named ranking, built once (rankings are stateless). A suffix sets the
+    ranking's option: ``"low-a5:4"`` is a four-card low (seed 004 5-4 Buy 2),
+    ``"points-3-30:low"`` the low side of a points game."""
     found = _RANKINGS.get(name)
     if found is None:
-        found = _RANKINGS[name] = get_ranking(name)
+        base, _, option = name.partition(":")
+        if not option:
+            found = get_ranking(base)
+        elif option.isdigit():
+            found = get_ranking(base, hand_size=int(option))
+        else:
+            found = get_ranking(base, side=option)
+        _RANKINGS[name] = found
     return found
 
 
 def _cards(state: HandState, i: int) -> list[Card]:
     p = state.players[i]
     return [*p.down, *p.up, *state.board, *state.table.centre]
+
+
+def _value(rank: Ranking, cards: list[Card], wild: WildSpec | None) -> HandValue | None:
+    """The best hand of ``cards``, None when there are too few (a 3-30 hand may have
+    discarded every card; a points ranking still counts nothing as 0)."""
+    if len(cards) < rank.min_cards:
+        return None
+    return rank.evaluate(cards, wild=wild)
 
 
 def _natural_sevens(state: HandState, i: int, wild: WildSpec | None) -> int:
@@ -67,9 +85,15 @@ def evaluate(state: HandState, i: int) -> tuple[HandValue | None, HandValue | No
     """(high value, low value, high key, low key) of player ``i``; keys: bigger is better."""
     spec = state.game.showdown
     wild = _wild_spec(spec.wild, state.players[i].down)
-    cards = _cards(state, i)
-    high = ranking(spec.high).evaluate(cards, wild=wild) if spec.high else None
-    low = ranking(spec.low).evaluate(cards, wild=wild) if spec.low else None
+    if spec.compose:
+        high = (compose_best(state, i, ranking(spec.high), spec.compose, wild)
+                if spec.high else None)
+        low = (compose_best(state, i, ranking(spec.low), spec.low_compose or spec.compose, wild)
+               if spec.low else None)
+    else:
+        cards = _cards(state, i)
+        high = _value(ranking(spec.high), cards, wild) if spec.high else None
+        low = _value(ranking(spec.low), cards, wild) if spec.low else None
     high_key: Key = high.key if high is not None else ()
     if spec.top_hand == "natural-pair-7":
         high_key = (_natural_sevens(state, i, wild), *high_key)
@@ -112,7 +136,12 @@ def _pot_winners(state: HandState, elig: Sequence[int], highs: dict[int, Key],
     if rule is PotRule.LOW:
         return [], _best(lows, elig)
     if rule is PotRule.DECLARE:
-        return _declare_winners(state, elig, highs, lows)
+        high, low = _declare_winners(state, elig, highs, lows)
+        if not high and not low:
+            # Every claim failed (seed 004 Omaha: no qualifying low and nobody went
+            # high): the pot cannot stay on the table, so the best high hand takes it.
+            return _best(highs, elig) or [], _best(lows, elig) if not highs else []
+        return high, low
     return _best(highs, elig), _best(lows, elig)
 
 
@@ -171,9 +200,14 @@ def showdown(state: HandState) -> HandState:
     lows: dict[int, Key] = {}
     hands: list[tuple[int, str, str]] = []
     played: tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]] = ({}, {})
+    values: dict[tuple[int, str], HandValue] = {}
     for i in live:
         high, low, highs[i], lows[i] = evaluate(state, i)
         seat = state.players[i].seat
+        if high is not None:
+            values[i, "high"] = high
+        if low is not None:
+            values[i, "low"] = low
         if low is not None:
             played[1][i] = low.cards
         if high is not None:
@@ -195,9 +229,55 @@ def showdown(state: HandState) -> HandState:
                               tuple((seat_of[i], c) for i, c in pot_shares),
                               tuple(seat_of[i] for i in high_won),
                               tuple(seat_of[i] for i in low_won)))
+    bonuses = _bonuses(state, pots, values)
     result = Result("showdown", tuple(pots), _payouts(state, shares), tuple(hands),
-                    showdown_order(state))
-    return _pay(state, shares, result)
+                    showdown_order(state), bonuses)
+    state = _pay(state, shares, result)
+    return _pay_bonuses(state, bonuses) if bonuses else state
+
+
+def _bonuses(state: HandState, pots: list[PotResult],
+             values: dict[tuple[int, str], HandValue]) -> tuple[tuple[int, int, int], ...]:
+    """Seed 004 "Royal Flush Payout": each other player pays the ``bonus`` to a winner
+    whose winning hand is a royal or straight flush ("natural": no wild card in it)."""
+    amount, kind = state.rules.bonus, state.game.bonus
+    if not kind or not amount:
+        return ()
+    paid: list[int] = []
+    for pot in pots:
+        for way, seats in (("high", pot.high), ("low", pot.low)):
+            for seat in seats:
+                value = values.get((state.index_of(seat), way))
+                if value is None or value.category != "straight flush" or seat in paid:
+                    continue
+                if kind == "natural" and value.substitutes:
+                    continue
+                paid.append(seat)
+    out: list[tuple[int, int, int]] = []
+    stacks = {p.seat: p.stack + sum(c for s, c in _shares_of(pots) if s == p.seat)
+              for p in state.players}
+    for winner in paid:
+        for p in state.players:
+            if p.seat != winner:
+                chips = min(amount, stacks[p.seat])
+                if chips:
+                    stacks[p.seat] -= chips
+                    stacks[winner] += chips
+                    out.append((p.seat, winner, chips))
+    return tuple(out)
+
+
+def _shares_of(pots: list[PotResult]) -> list[tuple[int, int]]:
+    return [share for pot in pots for share in pot.shares]
+
+
+def _pay_bonuses(state: HandState, bonuses: tuple[tuple[int, int, int], ...]) -> HandState:
+    delta: dict[int, int] = {}
+    for payer, winner, chips in bonuses:
+        delta[payer] = delta.get(payer, 0) - chips
+        delta[winner] = delta.get(winner, 0) + chips
+    players = tuple(evolve(p, stack=p.stack + delta.get(p.seat, 0)) for p in state.players)
+    return evolve(state, players=players)
 
 
 def award_uncontested(state: HandState) -> HandState:

@@ -23,6 +23,7 @@ from controller.variants.game import GameDef, Rules
 __all__ = [
     "BOARD",
     "BURN",
+    "SLOT_BASE",
     "Betting",
     "Delivery",
     "HandState",
@@ -38,6 +39,7 @@ __all__ = [
 
 BOARD = -1  # a delivery target: the community card(s)
 BURN = -2  # a delivery target: the burn pile
+SLOT_BASE = -10  # a delivery target: board slot k of ``game.layout`` is SLOT_BASE - k
 
 # (target, face_up): target is a player index, BOARD or BURN.
 Delivery = tuple[int, bool]
@@ -170,6 +172,7 @@ class Result:
     payouts: tuple[tuple[int, int], ...] = ()  # (seat, chips) incl. chips returned
     hands: tuple[tuple[int, str, str], ...] = ()  # (seat, way, description) at showdown
     order: tuple[int, ...] = ()  # showdown order (seed 002 last section)
+    bonuses: tuple[tuple[int, int, int], ...] = ()  # (payer seat, winner seat, chips), seed 004
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -215,6 +218,9 @@ class HandState:
     last_opener: int = -1  # first to act in the last finished round
     result: Result | None = None
     log: tuple[Event, ...] = ()  # accepted events, in order (an undone one is dropped)
+    slots: tuple[tuple[str, Card], ...] = ()  # seed 004 board slots dealt: (name, card)
+    turned: tuple[str, ...] = ()  # board slots face up, in the order they were turned
+    turns: int = 0  # board turns done (house betting triggers: "the third pile is turned")
 
     @property
     def game(self) -> GameDef:

@@ -63,6 +63,7 @@ def public_view(state: HandState) -> dict[str, Any]:
         "dealer": state.players[state.table.dealer].seat,
         "players": [_player(state, i, False) for i in range(len(state.players))],
         "board": _cards(state.board), "centre": _cards(state.table.centre),
+        "layout": _layout(state),
         "pots": pots_view(state), "pot_total": sum(p.committed for p in state.players)
         if state.result is None else 0,
         "next": nxt.as_dict(),
@@ -76,6 +77,13 @@ def public_view(state: HandState) -> dict[str, Any]:
             "order": list(state.result.order),
         }
     return view
+
+
+def _layout(state: HandState) -> list[dict[str, Any]]:
+    """Seed 004 board slots: a face-down slot shows no card until it is turned."""
+    dealt = dict(state.slots)
+    return [{"slot": name, "card": str(dealt[name]) if name in state.turned else None,
+             "dealt": name in dealt} for name in state.game.layout]
 
 
 def seat_view(state: HandState, seat: int) -> dict[str, Any]:

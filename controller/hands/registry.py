@@ -16,17 +16,19 @@ from controller.errors import HandError
 from controller.hands.base import Ranking
 from controller.hands.high import BugRanking, HighRanking, WildRanking
 from controller.hands.low import LOW_SYSTEMS, LowRanking
+from controller.hands.pairs import PairsRanking
 from controller.hands.points import POINTS_GAMES, PointsRanking
 
 __all__ = ["RANKING_NAMES", "get_ranking"]
 
 RANKING_NAMES: tuple[str, ...] = (
-    "high", "high-bug", "high-wild", *sorted(LOW_SYSTEMS), *sorted(POINTS_GAMES))
+    "high", "high-bug", "high-wild", "high-pairs", *sorted(LOW_SYSTEMS), *sorted(POINTS_GAMES))
 
 _OPTIONS: dict[str, frozenset[str]] = {
     "high": frozenset(),
     "high-bug": frozenset(),
     "high-wild": frozenset({"wild", "double_ace_flush", "natural_beats_wild"}),
+    "high-pairs": frozenset(),
     **{name: frozenset({"wild", "hand_size"}) for name in LOW_SYSTEMS},
     **{name: frozenset({"side"}) for name in POINTS_GAMES},
 }
@@ -54,6 +56,8 @@ def get_ranking(name: str, **options: Any) -> Ranking:
         return BugRanking()
     if name == "high-wild":
         return WildRanking(**options)
+    if name == "high-pairs":
+        return PairsRanking()
     if name in LOW_SYSTEMS:
         return LowRanking(name, **options)
     return PointsRanking(name, **options)

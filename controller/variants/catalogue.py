@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from controller.errors import VariantError
 from controller.variants.game import Deck, Fee, GameDef, PotRule, ShowdownSpec, WildRule
+from controller.variants.housebook import HOUSE_GAMES
 from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstToAct, Step
 
 __all__ = ["GAMES", "find_game", "register"]
@@ -223,7 +224,7 @@ DEUCES_JACKS_AXE = GameDef(
 GAMES: list[GameDef] = [
     ACES_STRAIGHTS_FLUSHES, SEVEN_CARD_STUD, FIVE_CARD_DRAW_BUG, FIVE_CARD_DRAW,
     STUD_HI_LO_8, STUD_HI_LO_DECLARE, RAZZ, LONDON_LOWBALL, STUD_DEUCES_WILD, LOW_HOLE,
-    ENGLISH_STUD, DEUCES_JACKS_AXE,
+    ENGLISH_STUD, DEUCES_JACKS_AXE, *HOUSE_GAMES,
 ]
 
 

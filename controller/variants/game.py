@@ -30,6 +30,8 @@ __all__ = [
     "PotRule",
     "Rules",
     "ShowdownSpec",
+    "Take",
+    "Use",
     "WildRule",
     "resolve_options",
 ]
@@ -71,6 +73,26 @@ class WildRule:
 
 
 @dataclass(frozen=True, slots=True)
+class Take:
+    """Part of a showdown composition (seed 004): ``least``..``most`` cards from
+    ``source``: ``"hand"`` (the player's own cards), ``"board"`` (every board card),
+    slot names separated by spaces (a line, an arm, a pile), or ``"red"`` /
+    ``"black"`` (Railroad: the active cards of the column of that colour).
+
+    >>> Take("hand", 2, 2)
+    Take(source='hand', least=2, most=2)
+    """
+
+    source: str
+    least: int
+    most: int
+
+
+Use = tuple[Take, ...]
+"""One allowed way to build a five-card hand: every part taken together."""
+
+
+@dataclass(frozen=True, slots=True)
 class ShowdownSpec:
     """Rankings (names understood by :func:`controller.hands.get_ranking`), the
     pot rule and wild cards. ``top_hand`` names a special hand that beats all
@@ -81,6 +103,8 @@ class ShowdownSpec:
     low: str = ""
     wild: WildRule = WildRule()
     top_hand: str = ""
+    compose: tuple[Use, ...] = ()  # ways to build a hand; () = any five of all the cards
+    low_compose: tuple[Use, ...] = ()  # the low (or second arm)'s ways; () = as ``compose``
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +143,15 @@ class GameDef:
     defaults: Mapping[str, OptionValue] = field(default_factory=dict)
     playable: bool = True
     note: str = ""
+    big_when: tuple[str, ...] = ()  # seed 004 house betting: triggers allowing the big bet
+    bonus: str = ""  # royal/straight flush bonus: "" none, "win", "natural" (no wild used)
+
+    @property
+    def layout(self) -> tuple[str, ...]:
+        """Every board slot the game deals, in deal order (:class:`Layout` steps)."""
+        from controller.variants.steps import Layout
+
+        return tuple(name for s in self.steps if isinstance(s, Layout) for name in s.slots)
 
     @property
     def players(self) -> str:
@@ -143,13 +176,15 @@ class Rules:
     exchange_cost: str = ""
     reserve: int = 0
     seventh_card: bool = False
+    bonus: int = 0  # seed 004: what each other player pays a royal/straight flush winner
 
     def flag(self, name: str) -> bool:
         """Whether the option ``name`` is on (used by steps' ``when``)."""
         return bool(getattr(self, name))
 
 
-_INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve"}
+_INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve",
+        "bonus"}
 _BOOL = {"burns", "big_bet_on_pair", "jacks_or_better", "seventh_card"}
 _CHOICE = {
     "draw_limit": ("3", "4-ace", "5"),

@@ -22,7 +22,9 @@ __all__ = [
     "Draw",
     "Exchange",
     "FirstToAct",
+    "Layout",
     "Step",
+    "Turn",
 ]
 
 
@@ -81,6 +83,7 @@ class Exchange:
 
     cost: str = "none"
     when: str = ""
+    price: int = 0  # a fixed price in chips (seed 004 5-4 Buy 2: 50c, then $1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,4 +96,35 @@ class Declare:
     when: str = ""
 
 
-Step = Deal | Bet | Draw | Exchange | Declare
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Cards dealt to named board slots (seed 004: rows, arms, columns, piles, a
+    cross, a grid), one per slot in order, ``face`` down (turned later by
+    :class:`Turn`) or up. The shoe reads every card, so the engine knows a face-down
+    slot's card; the views never show it until it is turned.
+
+    >>> Layout(("r4.1", "r4.2"), "down").slots
+    ('r4.1', 'r4.2')
+    """
+
+    slots: tuple[str, ...]
+    face: str = "down"
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Turn board cards face up: ``slots`` at once (the book names them: 42nd
+    Street's "first card in the row of four"), then ``choose`` times one slot of
+    ``among`` that the dealer names (3-30's "any one of the center cards");
+    ``discard_matches``: every player then throws away the cards of the turned
+    card's rank (3-30 step 3)."""
+
+    slots: tuple[str, ...] = ()
+    among: tuple[str, ...] = ()
+    choose: int = 0
+    discard_matches: bool = False
+    when: str = ""
+
+
+Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn

@@ -43,6 +43,8 @@ from controller.engine.randomplay import random_event
 from controller.errors import RuleViolation
 from controller.variants.catalogue import GAMES
 
+PLAYABLE = [g for g in GAMES if g.playable]
+
 
 def _junk(state: HandState, rng: random.Random) -> Event:
     """An event chosen without looking at the rules: usually refused, sometimes not."""
@@ -76,7 +78,7 @@ def _seats(rng: random.Random, game_min: int, game_max: int,
     return [(s, f"P{s}", rng.choice([low, low + 7, 40, 150])) for s in range(1, n + 1)]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+@pytest.mark.parametrize("game", PLAYABLE, ids=[g.id for g in PLAYABLE])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), junk_rate=st.sampled_from([0.0, 0.2, 0.5]))
 def test_random_hands_keep_every_chip(game, seed: int, junk_rate: float) -> None:

@@ -1,0 +1,312 @@
+"""The dealer's-choice book of seed 004: every game, each a declarative definition.
+
+House betting (every entry's "The Betting"): a 25c bet, and 50c once the
+entry's trigger holds (``big_when``: a pair in one player's up cards, a pair
+anywhere on the board, a number of board turns, a named slot turned...).
+Chips are cents. The book names no ante; the house default here is 25c (an
+option). Where the entry pays the royal/straight flush bonus, each other
+player pays the ``bonus`` option (default $1) to the winner. Where the book's
+name is crude the display name is clean and the original is an alias.
+
+>>> find = {g.id: g for g in HOUSE_GAMES}
+>>> find["forty-second-street"].name, find["forty-second-street"].players
+('42nd Street', '2-8')
+>>> find["the-l-game"].aliases
+('fucked-up-l', 'l-game')
+>>> find["the-english-patient"].playable
+False
+"""
+
+from __future__ import annotations
+
+from controller.variants.game import GameDef, PotRule, ShowdownSpec, Take, Use
+from controller.variants.steps import (
+    Bet,
+    Deal,
+    Declare,
+    Exchange,
+    FirstToAct,
+    Layout,
+    Step,
+    Turn,
+)
+
+__all__ = ["HOUSE_GAMES"]
+
+SRC = "004"
+HOUSE = {"ante": 25, "small_bet": 25, "big_bet": 50}
+BONUS = {**HOUSE, "bonus": 100}
+
+LEFT = Bet("small", FirstToAct.LEFT_OF_DEALER)  # nothing showing yet: dealer's left opens
+HIGH = Bet("small", FirstToAct.HIGH_EXPOSED)  # up cards showing: the best of them opens
+DOWN = Deal("down", burn=False)
+UP = Deal("up", burn=False)
+DECLARE = Declare("simultaneous")
+DECLARE_SHOWDOWN = ShowdownSpec(pot=PotRule.DECLARE, high="high", low="low-a5")
+
+
+def _game(gid: str, name: str, steps: tuple[Step, ...], **kw: object) -> GameDef:
+    kw.setdefault("defaults", HOUSE)
+    return GameDef(id=gid, name=name, source=SRC, steps=steps, **kw)  # type: ignore[arg-type]
+
+
+def _later(gid: str, name: str, why: str, **kw: object) -> GameDef:
+    """A game of the book whose definition is not finished: listed, cannot be dealt."""
+    return _game(gid, name, (), playable=False, note=f"not yet playable: {why}", **kw)
+
+
+def _stud(final_down: bool = True) -> tuple[Step, ...]:
+    """The book's "Stud": two down and one up, bet; up, bet (x3); down, bet."""
+    return (DOWN, DOWN, UP, HIGH, UP, HIGH, UP, HIGH, UP, HIGH,
+            *((DOWN, HIGH) if final_down else ()))
+
+
+def _names(prefix: str, n: int) -> tuple[str, ...]:
+    return tuple(f"{prefix}{k}" for k in range(1, n + 1))
+
+
+def _with_hand(k: int, source: str, m: int) -> Use:
+    return (Take("hand", k, k), Take(source, m, m))
+
+
+# ------------------------------------------------------------------ stud family
+
+HOUSE_STUD = _game(
+    "house-stud", "Stud (house book)", _stud(), aliases=("stud-004", "book-stud"),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS, max_players=7,
+    note="Seven card stud, highest hand wins; 50c once a pair shows in one hand.")
+
+DECLARE_STUD = _game(
+    "stud-declare-house", "Seven Card Declare", (*_stud(), DECLARE), aliases=("pussy",),
+    showdown=DECLARE_SHOWDOWN, big_when=("pair-hand",), bonus="win", defaults=BONUS,
+    max_players=7, note='The book\'s "Pussy": stud, declare high, low or both.')
+
+COMMON_DECLARE = _game(
+    "common-card-declare", "Common Card Declare",
+    (DOWN, DOWN, UP, HIGH, UP, HIGH, Layout(("common",), "up"), HIGH, UP, HIGH, DOWN, HIGH,
+     DECLARE),
+    aliases=("common-pussy", "madonna"), showdown=DECLARE_SHOWDOWN, big_when=("pair-hand",),
+    bonus="win", defaults=BONUS, max_players=8,
+    note="The book's Common Pussy (Madonna): the third up card is one common card.")
+
+# ------------------------------------------------------------------ exchanges
+
+_FIVE_UP = (DOWN, UP, HIGH, UP, HIGH, UP, HIGH, DOWN, HIGH)
+
+FIVE_FOUR_BUY_TWO = _game(
+    "five-four-buy-two", "5-4 Buy 2",
+    (*_FIVE_UP, Exchange(price=50), HIGH, Exchange(price=100), HIGH, DECLARE),
+    aliases=("5-4-buy-2", "54b2"),
+    showdown=ShowdownSpec(pot=PotRule.DECLARE, high="high", low="low-a5:4"),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS, max_players=7,
+    note="Exchange one card for 50c, then for $1; the best four-card low wins low.")
+
+FIVE_FIVE_BUY_ONE = _game(
+    "five-five-buy-one", "5-5 Buy 1", (*_FIVE_UP, Exchange(price=100), HIGH, DECLARE),
+    aliases=("5-5-buy-1", "55b1"), showdown=DECLARE_SHOWDOWN, big_when=("pair-hand",),
+    bonus="win", defaults=BONUS, note="Exchange one card for $1; five-card high and low.")
+
+ACEY_DEUCEY = _game(
+    "acey-deucey", "Acey Deucey",
+    (DOWN, UP, HIGH, Exchange(), HIGH, Exchange(), HIGH, Exchange(), HIGH, DECLARE),
+    aliases=("acey-deucy",),
+    showdown=ShowdownSpec(pot=PotRule.DECLARE, high="high-pairs", low="low-a5:2"),
+    big_when=("always",),
+    note="Two cards; replace one three times; pairs or high cards (no straights, flushes).")
+
+# ------------------------------------------------------------------ boards
+
+_FOUR, _TWO = _names("r4.", 4), _names("r2.", 2)
+_42_STEPS: tuple[Step, ...] = (
+    DOWN, DOWN, DOWN, Layout(_FOUR + _TWO), LEFT,
+    Turn(("r4.1",)), LEFT, Turn(("r4.2",)), LEFT, Turn(("r2.1",)), LEFT,
+    Turn(("r4.3",)), LEFT, Turn(("r4.4",)), LEFT, Turn(("r2.2",)), LEFT)
+_42_COMPOSE = ((Take("hand", 2, 2), Take(" ".join(_FOUR), 2, 2), Take(" ".join(_TWO), 1, 1)),)
+
+FORTY_SECOND_STREET = _game(
+    "forty-second-street", "42nd Street", (*_42_STEPS, DECLARE),
+    aliases=("42nd-street", "42nd"),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5", compose=_42_COMPOSE),
+    big_when=("pair-board", "slot:r4.4"), bonus="win", defaults=BONUS,
+    note="Two from the hand, two from the row of four, one from the row of two.")
+
+FORTY_SECOND_STREET_EXTRA = _game(
+    "forty-second-street-extra", "42nd Street, extra card", (*_42_STEPS, DOWN, LEFT, DECLARE),
+    aliases=("42nd-street-extra",),
+    showdown=FORTY_SECOND_STREET.showdown, big_when=FORTY_SECOND_STREET.big_when,
+    bonus="win", defaults=BONUS,
+    note="The book's variant: an extra card to each player after the rows are turned.")
+
+_EIGHT = _names("b", 8)
+_ADJACENT = tuple(" ".join(_EIGHT[k:k + 3]) for k in range(6))
+ROW_OF_EIGHT = _game(
+    "row-of-eight", "Row of Eight",
+    (DOWN, DOWN, DOWN, Layout(_EIGHT), LEFT,
+     *(s for k in (1, 5, 3, 7, 2, 6, 4, 8) for s in (Turn((f"b{k}",)), LEFT)),
+     DOWN, LEFT, DECLARE),
+    aliases=("butthole",),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5",
+                          compose=tuple(_with_hand(2, adj, 3) for adj in _ADJACENT)),
+    big_when=("pair-board",), bonus="win", defaults=BONUS,
+    note="The book's Butthole: two from the hand and three adjacent board cards.")
+
+_OUTER = ("top", "left", "right", "bottom")
+_CROSS_STEPS: tuple[Step, ...] = (
+    DOWN, UP, Layout((*_OUTER, "centre")), HIGH,
+    Turn(among=_OUTER, choose=1), HIGH, Turn(among=_OUTER, choose=1), HIGH, UP, HIGH,
+    Turn(among=_OUTER, choose=1), HIGH, Turn(among=_OUTER, choose=1), HIGH, DOWN, HIGH,
+    Turn(("centre",)), HIGH, DECLARE)
+
+
+def _cross(lines: tuple[str, ...]) -> ShowdownSpec:
+    uses = tuple((Take("hand", 2, 4), Take(line, 1, 3)) for line in lines)
+    return ShowdownSpec(PotRule.DECLARE, "high", "low-a5", compose=uses)
+
+
+CROSS = _game(
+    "cross", "Cross", _CROSS_STEPS, showdown=_cross(("top centre bottom", "left centre right")),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS,
+    note="Up to three common cards in one straight line of the cross.")
+
+CORNER = _game(
+    "corner", "Corner", _CROSS_STEPS,
+    showdown=_cross(("top left centre", "top right centre", "bottom left centre",
+                     "bottom right centre")),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS,
+    note="Cross, but the three common cards must not be in a straight line.")
+
+_ARM_A, _ARM_B = _names("a", 4), _names("b", 4)
+THE_L_GAME = _game(
+    "the-l-game", "The L Game",
+    (DOWN, DOWN, Layout((*_ARM_A, *_ARM_B, "corner")), LEFT,
+     *(s for k in range(1, 5) for s in (Turn((f"a{k}", f"b{k}")), LEFT)),
+     Turn(("corner",)), LEFT, DECLARE),
+    aliases=("fucked-up-l", "l-game"),
+    showdown=ShowdownSpec(
+        PotRule.DECLARE, "high", "high",
+        compose=((Take("hand", 0, 2), Take(" ".join((*_ARM_A, "corner")), 3, 5)),),
+        low_compose=((Take("hand", 0, 2), Take(" ".join((*_ARM_B, "corner")), 3, 5)),)),
+    big_when=("pair-board",), bonus="win", defaults=BONUS,
+    note="Declare 'high' for the marked arm (a), 'low' for the other arm (b), or both.")
+
+
+def _getz(piles: int, size: int, trigger: int, gid: str, name: str) -> GameDef:
+    slots = tuple(f"p{p}.{k}" for p in range(1, piles + 1) for k in range(1, size + 1))
+    turns: list[Step] = []
+    for p in range(1, piles + 1):
+        turns += [Turn(tuple(f"p{p}.{k}" for k in range(1, size + 1))), LEFT]
+    uses: tuple[Use, ...] = ((Take("hand", 5, 5),), *(
+        _with_hand(3, " ".join(f"p{p}.{k}" for k in range(1, size + 1)), 2)
+        for p in range(1, piles + 1)))
+    return _game(gid, name, (*(DOWN,) * 5, Layout(slots), LEFT, *turns, DECLARE),
+                 showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5", compose=uses),
+                 big_when=("pair-pile", f"turns:{trigger}"), bonus="win", defaults=BONUS,
+                 note=f"{piles} piles of {size}: all five from the hand, or three and two "
+                 "of one pile.")
+
+
+JUDGE_GETZ = _getz(4, 2, 3, "judge-getz", "Judge Getz")
+JUDGE_GETZ_MORE = _getz(5, 2, 4, "judge-getz-more", "Judge Getz More")
+JUDGE_GETZ_EVEN_MORE = _getz(4, 3, 3, "judge-getz-even-more", "Judge Getz Even More")
+
+_GRID = ("tl", "tc", "tr", "bl", "bc", "br")
+_TOUCHING = ("tl tc", "tc tr", "bl bc", "bc br", "tl bl", "tc bc", "tr br")
+TWO_TOUCH = _game(
+    "two-touch", "Two Touch",
+    (DOWN, DOWN, UP, Layout(_GRID), HIGH, Turn(("tl",)), HIGH, Turn(("tr",)), HIGH,
+     Turn(("bc",)), HIGH, UP, HIGH, Turn(("bl",)), HIGH, Turn(("br",)), HIGH,
+     Turn(("tc",)), HIGH, DOWN, HIGH, DECLARE),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5", compose=(
+        (Take("hand", 5, 5),), (Take("hand", 4, 4), Take("board", 1, 1)),
+        *(_with_hand(3, pair, 2) for pair in _TOUCHING))),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS,
+    note="Five from the hand, four and one table card, or three and two touching by an edge.")
+
+_LEFT_COL, _RIGHT_COL = _names("L.", 5), _names("R.", 5)
+RAILROAD = _game(
+    "railroad", "Railroad",
+    (*(DOWN,) * 4, Layout(_LEFT_COL + _RIGHT_COL), LEFT,
+     *(s for k in range(1, 6) for s in (Turn((f"L.{k}", f"R.{k}")), LEFT)), DECLARE),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5", compose=(
+        (Take("hand", 0, 4), Take("red", 0, 5)), (Take("hand", 0, 4), Take("black", 0, 5)))),
+    big_when=("pair-board",),
+    note="The left column takes its first card's colour; only cards of their column's "
+    "colour are active.")
+
+_COMMON4 = _names("c", 4)
+COLINOSCOPY = _game(
+    "colinoscopy", "Colinoscopy",
+    (DOWN, DOWN, UP, Layout(_COMMON4), HIGH, Turn(among=_COMMON4, choose=1), HIGH,
+     Turn(among=_COMMON4, choose=1), HIGH, UP, HIGH, Turn(among=_COMMON4, choose=1), HIGH,
+     Turn(among=_COMMON4, choose=1), HIGH, DOWN, HIGH, DECLARE),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5",
+                          compose=((Take("hand", 3, 5), Take("board", 0, 2)),)),
+    big_when=("pair-hand",), bonus="win", defaults=BONUS,
+    note="The five own cards and any two of the four common cards.")
+
+_OMAHA_COMMON = ("c1", "c2", "c3")
+OMAHA_DECLARE = _game(
+    "omaha-declare", "Omaha (declare, 8 qualifier)",
+    (DOWN, DOWN, Layout(_OMAHA_COMMON), LEFT, Turn(("c1",)), LEFT, Turn(("c2",)), LEFT,
+     Turn(("c3",)), LEFT, DOWN, LEFT, DOWN, LEFT, Layout(("c4",), "up"), LEFT,
+     Layout(("c5",), "up"), LEFT, DECLARE),
+    aliases=("omaha-004", "book-omaha"),
+    showdown=ShowdownSpec(PotRule.DECLARE, "high", "low-a5-8",
+                          compose=(_with_hand(2, "board", 3),)),
+    big_when=("pair-board", "down:3"), bonus="win", defaults=BONUS,
+    note="Two from the hand and three common cards; a low must be eight or better.")
+
+_CENTRE5 = _names("c", 5)
+THREE_THIRTY = _game(
+    "three-thirty", "3-30",
+    (*(DOWN,) * 5, Layout(_CENTRE5), LEFT,
+     *(s for _ in range(5) for s in (Turn(among=_CENTRE5, choose=1, discard_matches=True),
+                                     LEFT)), DECLARE),
+    aliases=("3-30", "330"),
+    showdown=ShowdownSpec(PotRule.DECLARE, "points-3-30", "points-3-30:low"),
+    big_when=("pair-board", "turns:4"),
+    note="Each turned centre card takes every matching card out of every hand; "
+    "closest to 30 (high) or 3 (low).")
+
+# ------------------------------------------------------------------ not yet
+
+ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
+                        note="The book has no rules for it: \"Fortunately no-one remembers\".")
+
+HOUSE_GAMES: list[GameDef] = [
+    THREE_THIRTY, FIVE_FOUR_BUY_TWO, FIVE_FIVE_BUY_ONE, FORTY_SECOND_STREET,
+    FORTY_SECOND_STREET_EXTRA,
+    _later("seven-twenty-seven", "7-27", "the take-a-card-or-add-coins loop",
+           aliases=("7-27", "727")),
+    ACEY_DEUCEY, ROW_OF_EIGHT,
+    _later("buy-happiness", "Buy Happiness", "the face-up market"),
+    COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT,
+    _later("follow-the-queen", "Follow the Queen", "the wild card after the last queen",
+           aliases=("follow-the-bitch", "ftb")),
+    THE_L_GAME,
+    _later("garbage-pie", "Garbage Pie", "push, pass, follow the queen and the unseen card"),
+    _later("guts", "Guts", "drop or hold, losers match the pot, redeal"),
+    _later("highest-flush", "Highest Flush", "choose-a-card-to-turn and the longest flush"),
+    JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE,
+    _later("low-card-in-the-hole", "Low Card in the Hole",
+           "a centre card's suit and the lowest hole card of that suit"),
+    _later("molly", "Molly", "choose-a-card-to-turn and the lowest hole card wild"),
+    _later("no-peek-sequential", "No Peek Sequential", "turn until you beat the board"),
+    _later("no-peek-simultaneous", "No Peek Simultaneous", "every player turns a card"),
+    _later("no-peek-follow-the-queen", "No Peek Follow the Queen",
+           "no peek with the wild card after the last queen",
+           aliases=("no-peek-follow-the-bitch",)),
+    _later("no-peek-follow-the-queen-black", "No Peek Follow the Queen, black queens only",
+           "only black queens move the wild card", aliases=("don-imus-version",)),
+    _later("no-peek-follow-the-queen-suicide-king", "No Peek Follow the Queen, suicide king",
+           "the king of hearts kills the hand", aliases=("suicide-king-version",)),
+    _later("no-peek-follow-the-queen-black-suicide-king",
+           "No Peek Follow the Queen, black queens and suicide king",
+           "the king of hearts kills the hand unless both black queens are up",
+           aliases=("don-imus-kills-himself-version",)),
+    OMAHA_DECLARE,
+    _later("pass-em", "Pass 'Em", "pass three left, play or fold, roll cards",
+           aliases=("pass-em-004",)),
+    _later("push-em", "Push 'Em", "push or keep with a penalty"),
+    DECLARE_STUD, COMMON_DECLARE, RAILROAD, HOUSE_STUD, TWO_TOUCH,
+]
