@@ -260,9 +260,12 @@ def main() -> None:
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a "
                         "temporary folder)")
     args = parser.parse_args()
-    db = args.db or Path(tempfile.mkdtemp(prefix="pitboss-bench-")) / "log.sqlite3"
-    os.makedirs(db.parent, exist_ok=True)
-    asyncio.run(run(args.commands, args.seconds, db))
+    if args.db is not None:
+        os.makedirs(args.db.parent, exist_ok=True)
+        asyncio.run(run(args.commands, args.seconds, args.db))
+        return
+    with tempfile.TemporaryDirectory(prefix="pitboss-bench-") as folder:
+        asyncio.run(run(args.commands, args.seconds, Path(folder) / "log.sqlite3"))
 
 
 if __name__ == "__main__":
