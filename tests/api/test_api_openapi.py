@@ -73,7 +73,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
+    deadline = time.monotonic() + 20
     while not srv.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
         time.sleep(0.02)
     yield Live(f"http://127.0.0.1:{port}")
     srv.should_exit = True
