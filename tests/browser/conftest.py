@@ -111,8 +111,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.http.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One Chromium per test module: module scope, so no Playwright is left running when
+    another module's test starts its own (two sync Playwrights cannot share a thread)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package "
                     "(.ci/apt-packages.txt lists it)")
