@@ -1,4 +1,4 @@
-"""Engine hands -> hand records -> PHH that PokerKit replays (issue 7 "Done when" 3).
+"""Engine hands -> the table's hand records -> PHH that PokerKit replays (issue 7).
 
 Every finished scenario of a game PHH has a code for (seven card stud, stud
 eight-or-better, razz; seed 003) is played by the real engine, turned into a
@@ -20,21 +20,21 @@ from pokerkit import HandHistory
 from controller.engine import apply as engine_apply
 from controller.engine import event_from_dict, new_hand
 from controller.errors import PitbossError
-from controller.log.from_engine import hand_record
 from controller.log.phh import PHH_CODES, dumps_phh, phh_actions
+from controller.table.record import hand_record
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 
 
 def _play(doc: dict[str, Any]) -> Any:
     seats = [(s["seat"], s["name"], s["stack"]) for s in doc["seats"]]
-    state = new_hand(doc["variant"], seats, doc["dealer"], doc.get("options"))
+    start = state = new_hand(doc["variant"], seats, doc["dealer"], doc.get("options"))
     for raw in doc["events"]:
         try:
             state = engine_apply(state, event_from_dict(raw))
         except PitbossError:
             return None  # a refusal scenario: not a whole hand
-    return state
+    return start, state
 
 
 def _finished_hands() -> list[tuple[str, Any]]:
@@ -45,7 +45,7 @@ def _finished_hands() -> list[tuple[str, Any]]:
             state = _play(doc)
         except PitbossError:
             continue
-        if state is not None and state.complete and state.result.reason != "misdeal":
+        if state is not None and state[1].complete and state[1].result.reason != "misdeal":
             out.append((path.stem, state))
     return out
 
@@ -60,7 +60,7 @@ def _load(text: str) -> HandHistory:
 
 
 def test_there_are_phh_coded_hands_to_check() -> None:
-    assert sum(_pokerkit_can_play(state) for _, state in HANDS) >= 1
+    assert sum(_pokerkit_can_play(hand[1]) for _, hand in HANDS) >= 1
 
 
 def _pokerkit_can_play(state: Any) -> bool:
@@ -71,10 +71,10 @@ def _pokerkit_can_play(state: Any) -> bool:
             and not r.big_bet_on_pair)
 
 
-@pytest.mark.parametrize(("name", "state"), [h for h in HANDS if _pokerkit_can_play(h[1])],
+@pytest.mark.parametrize(("name", "state"), [h for h in HANDS if _pokerkit_can_play(h[1][1])],
                          ids=lambda v: v if isinstance(v, str) else "")
 def test_pokerkit_replays_engine_hands_to_the_engine_stacks(name: str, state: Any) -> None:
-    record = hand_record(state)
+    record = hand_record(*state)
     history = _load(dumps_phh(record))
     applied = [a for _, a in history.state_actions if a is not None]
     assert applied == phh_actions(record), "PokerKit refused an exported action"
@@ -84,7 +84,7 @@ def test_pokerkit_replays_engine_hands_to_the_engine_stacks(name: str, state: An
 
 @pytest.mark.parametrize(("name", "state"), HANDS, ids=lambda v: v if isinstance(v, str) else "")
 def test_every_finished_hand_exports_and_loads(name: str, state: Any) -> None:
-    record = hand_record(state)
+    record = hand_record(*state)
     history = _load(dumps_phh(record))
     assert history.players == [s.player for s in record.seats]
     assert sum(record.final_stacks or ()) == sum(s.stack for s in record.seats)
@@ -106,9 +106,10 @@ def test_pokerkit_replays_random_engine_hands(game: str, seed: int) -> None:
     options: dict[str, object] = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
     if game == "seven-card-stud":
         options["big_bet_on_pair"] = False  # a home option PokerKit does not have
-    state = play_hand(new_hand(game, seats, dealer=6, options=options), random.Random(seed))
+    start = new_hand(game, seats, dealer=6, options=options)
+    state = play_hand(start, random.Random(seed))
     assert state.complete
-    record = hand_record(state)
+    record = hand_record(start, state)
     history = _load(dumps_phh(record))
     applied = [a for _, a in history.state_actions if a is not None]
     assert applied == phh_actions(record), "PokerKit refused an exported action"
