@@ -1,9 +1,8 @@
 """Render the committed shoe fixtures (run once; the frames are kept in the repo).
 
 ``python tests/vision/make_vision_fixtures.py`` writes ``tests/vision/fixtures/<case>/``
-(WebP frames) and ``fixtures/cases.json`` (what each
-case must produce). Only the project's own decks' art is ... (see README in fixtures):
-third-party decks appear only as small, heavily reduced camera frames of one card.
+(640 x 480 WebP camera frames, ~1.9 MB in all) and ``fixtures/cases.json`` (the events
+each case must give). See ``fixtures/README.md`` for what the frames show.
 """
 
 from __future__ import annotations
