@@ -62,6 +62,7 @@ def _seat_up(pages: Any, server: Any) -> tuple[Any, str, str]:
         tablet.fill("#a-buyin", "100")
         tablet.click("#add-seat button[type=submit]")
         tablet.wait_for_selector(f'.seat-row[data-seat="{seat}"]')
+        tablet.wait_for_function("() => document.querySelector('#a-name').value === ''")
     tablet.click('[data-button="2"]')
     tablet.wait_for_function("() => document.querySelector('.seat-row[data-seat=\"2\"]')"
                              ".textContent.includes('Dealer button')")

@@ -130,8 +130,8 @@ function seatBlock(view, p, last, opts) {
     shown.map((h) => el("div", { class: "hand-name" }, handName(h.hand))));
 }
 
-function idleSeats(view) {
-  return view.seats.map((s) => el("article", { class: "seat", dataset: { seat: s.seat } },
+function idleSeats(view, seats = view.seats) {
+  return seats.map((s) => el("article", { class: `seat${view.hand ? " out" : ""}`, dataset: { seat: s.seat } },
     s.seat === view.button ? el("span", { class: "dealer-button", title: t("table.dealer") }, "D") : null,
     el("div", { class: "name" }, s.name),
     el("div", { class: "stack", dataset: { chips: s.stack } }, t("seats.stack", { stack: s.stack }),
@@ -157,7 +157,10 @@ export function drawTable(root, view, actions, opts = {}) {
   if (lines.length) {
     parts.push(el("section", { class: "result", id: "result", role: "status" }, lines.join(" · ")));
   }
+  // seated but not dealt in (sitting out, or sat down during the hand): shown dimmed
+  const playing = new Set(hand.players.map((p) => p.seat));
+  const away = (view.seats || []).filter((s) => !playing.has(s.seat));
   parts.push(el("section", { class: "seats", "aria-label": t("seats.title") },
-    hand.players.map((p) => seatBlock(view, p, last.get(p.seat), opts))));
+    hand.players.map((p) => seatBlock(view, p, last.get(p.seat), opts)), idleSeats(view, away)));
   root.replaceChildren(...parts);
 }
