@@ -26,8 +26,10 @@ per step type of ``controller.variants.steps``), ``rules`` (the flow).
 from controller.engine.betting import LegalAction, legal_actions
 from controller.engine.events import (
     Act,
+    BoardTurn,
     CardDealt,
     CardExposed,
+    Choice,
     Declaration,
     Discard,
     Event,
@@ -44,8 +46,10 @@ from controller.engine.views import public_view, seat_view, summary
 
 __all__ = [
     "Act",
+    "BoardTurn",
     "CardDealt",
     "CardExposed",
+    "Choice",
     "Declaration",
     "Discard",
     "Event",

@@ -92,10 +92,6 @@ def _trigger(state: HandState, trigger: str) -> bool:
     raise ValueError(f"unknown betting trigger {trigger!r}")
 
 
-TRIGGERS = ("always", "pair-hand", "pair-board", "pair-pile", "suit-pair", "turns:N",
-            "slot:NAME", "down:N", "up:N")
-
-
 def big_allowed(state: HandState) -> bool:
     """Seed 004 "The Betting": is the higher bet (50c) allowed now?"""
     return any(_trigger(state, t) for t in state.game.big_when)
@@ -148,7 +144,11 @@ def compose_best(state: HandState, i: int, ranking: Ranking, uses: Sequence[Use]
     best: HandValue | None = None
     for use in uses:
         parts = [(source_cards(state, i, t.source), t) for t in use]
-        for pool in _pools(parts, size):
+        if not ranking.min_cards:  # points (3-30, 7-27): every allowed card counts
+            pools: Iterator[list[Card]] = iter([[c for cards, t in parts for c in cards[:t.most]]])
+        else:
+            pools = _pools(parts, size)
+        for pool in pools:
             value = ranking.evaluate(pool, wild=wild)
             if best is None or _better(value, best):
                 best = value

@@ -65,7 +65,8 @@ def ranking(name: str) -> Ranking:
 
 def _cards(state: HandState, i: int) -> list[Card]:
     p = state.players[i]
-    return [*p.down, *p.up, *state.board, *state.table.centre]
+    common = [c for n, c in state.slots if n in state.turned]  # seed 004: Madonna's card
+    return [*p.down, *p.up, *state.board, *state.table.centre, *common]
 
 
 def _value(rank: Ranking, cards: list[Card], wild: WildSpec | None) -> HandValue | None:

@@ -38,6 +38,10 @@ __all__ = [
 
 OptionValue = int | bool | str
 
+TRIGGERS = ("always", "pair-hand", "pair-board", "pair-pile", "suit-pair", "turns:N",
+            "slot:NAME", "down:N", "up:N")
+"""Seed 004 house betting triggers a game's ``big_when`` may name (engine/layout.py)."""
+
 
 class Deck(Enum):
     """Which cards are in play (DESIGN.md: 52, 52 + joker, joker exposed in the centre)."""

@@ -263,7 +263,8 @@ THREE_THIRTY = _game(
      *(s for _ in range(5) for s in (Turn(among=_CENTRE5, choose=1, discard_matches=True),
                                      LEFT)), DECLARE),
     aliases=("3-30", "330"),
-    showdown=ShowdownSpec(PotRule.DECLARE, "points-3-30", "points-3-30:low"),
+    showdown=ShowdownSpec(PotRule.DECLARE, "points-3-30", "points-3-30:low",
+                          compose=((Take("hand", 0, 52),),)),  # centre cards never count
     big_when=("pair-board", "turns:4"),
     note="Each turned centre card takes every matching card out of every hand; "
     "closest to 30 (high) or 3 (low).")

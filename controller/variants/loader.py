@@ -38,22 +38,36 @@ from controller.hands.registry import RANKING_NAMES
 from controller.variants.catalogue import find_game
 from controller.variants.game import (
     KNOWN_OPTIONS,
+    TRIGGERS,
     Deck,
     Fee,
     GameDef,
     PotRule,
     ShowdownSpec,
+    Take,
+    Use,
     WildRule,
     resolve_options,
 )
-from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, FirstToAct, Step
+from controller.variants.steps import (
+    Bet,
+    Deal,
+    Declare,
+    Draw,
+    Exchange,
+    FirstToAct,
+    Layout,
+    Step,
+    Turn,
+)
 
 __all__ = ["load_games", "parse_game"]
 
 _GAME_KEYS = {"id", "name", "aliases", "source", "based_on", "players", "deck", "limit", "cap",
               "heads_up_uncapped", "all_in", "tie_break", "odd_chip", "exposed_card", "steps",
-              "showdown", "options", "fees", "playable", "note"}
-_SHOWDOWN_KEYS = {"pot", "high", "low", "wild_ranks", "wild_cards", "low_hole", "top_hand"}
+              "showdown", "options", "fees", "playable", "note", "big_when", "bonus"}
+_SHOWDOWN_KEYS = {"pot", "high", "low", "wild_ranks", "wild_cards", "low_hole", "top_hand",
+                  "compose", "low_compose"}
 
 
 def _fail(where: str, message: str) -> VariantError:
@@ -84,11 +98,52 @@ def _step(where: str, raw: object, options: set[str]) -> Step:
     if "draw" in raw:
         return Draw(when)
     if "exchange" in raw:
-        return Exchange(_choice(where, "exchange", raw["exchange"], ("none", "bet")), when)
+        price = raw.get("price", 0)
+        if isinstance(price, bool) or not isinstance(price, int) or price < 0:
+            raise _fail(where, f"an exchange price is a whole number of chips, not {price!r}")
+        return Exchange(_choice(where, "exchange", raw["exchange"], ("none", "bet")), when, price)
     if "declare" in raw:
         return Declare(_choice(where, "declare", raw["declare"], ("sequential", "simultaneous")),
                        when)
-    raise _fail(where, f"unknown step {dict(raw)!r}: use deal, bet, draw, exchange or declare")
+    if "layout" in raw:
+        face = _choice(where, "face", raw.get("face", "down"), ("down", "up"))
+        return Layout(_names(where, "layout", raw["layout"]), face, when)
+    if "turn" in raw or "turn_any" in raw:
+        return Turn(_names(where, "turn", raw.get("turn", [])),
+                    _names(where, "turn_any", raw.get("turn_any", [])),
+                    int(raw.get("choose", 1 if "turn_any" in raw else 0)),
+                    bool(raw.get("discard_matches", False)), when)
+    raise _fail(where, f"unknown step {dict(raw)!r}: use deal, bet, draw, exchange, declare, "
+                "layout or turn")
+
+
+def _names(where: str, key: str, raw: object) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(n, str) and n for n in raw):
+        raise _fail(where, f"{key} must be a list of slot names, not {raw!r}")
+    return tuple(raw)
+
+
+def _compose(where: str, raw: object) -> tuple[Use, ...]:
+    """``[[{source = "hand", take = 3}, {source = "p1.1 p1.2", take = 2}], ...]``: each
+    inner list is one allowed way; ``take`` is a count or ``[least, most]``."""
+    if not isinstance(raw, list):
+        raise _fail(where, f"compose must be a list of ways (lists of parts), not {raw!r}")
+    uses: list[Use] = []
+    for way in raw:
+        if not isinstance(way, list) or not way:
+            raise _fail(where, f"each way to compose a hand is a list of parts, not {way!r}")
+        parts: list[Take] = []
+        for part in way:
+            take = part.get("take") if isinstance(part, Mapping) else None
+            if isinstance(take, int):
+                take = [take, take]
+            if (not isinstance(part, Mapping) or not isinstance(part.get("source"), str)
+                    or not isinstance(take, list) or len(take) != 2
+                    or not all(isinstance(n, int) and n >= 0 for n in take)):
+                raise _fail(where, f"a part is {{source = \"hand\", take = 2}}, not {part!r}")
+            parts.append(Take(part["source"], take[0], take[1]))
+        uses.append(tuple(parts))
+    return tuple(uses)
 
 
 def _showdown(where: str, raw: Mapping[str, Any], base: ShowdownSpec) -> ShowdownSpec:
@@ -99,7 +154,7 @@ def _showdown(where: str, raw: Mapping[str, Any], base: ShowdownSpec) -> Showdow
                           tuple(r.value for r in PotRule)))
     high, low = str(raw.get("high", base.high)), str(raw.get("low", base.low))
     for name in (high, low):
-        if name and name not in RANKING_NAMES:
+        if name and name.partition(":")[0] not in RANKING_NAMES:
             raise _fail(where, f"unknown ranking {name!r}; choose from {', '.join(RANKING_NAMES)}")
     if pot in (PotRule.SPLIT, PotRule.SPLIT_8, PotRule.DECLARE, PotRule.LOW) and not low:
         raise _fail(where, f"pot rule {pot.value!r} needs a low ranking")
@@ -108,7 +163,11 @@ def _showdown(where: str, raw: Mapping[str, Any], base: ShowdownSpec) -> Showdow
     wild = WildRule(str(raw.get("wild_ranks", base.wild.ranks)),
                     str(raw.get("wild_cards", base.wild.cards)),
                     bool(raw.get("low_hole", base.wild.low_hole)))
-    return ShowdownSpec(pot, high, low, wild, str(raw.get("top_hand", base.top_hand)))
+    compose = _compose(where, raw["compose"]) if "compose" in raw else base.compose
+    low_compose = (_compose(where, raw["low_compose"]) if "low_compose" in raw
+                   else base.low_compose)
+    return ShowdownSpec(pot, high, low, wild, str(raw.get("top_hand", base.top_hand)),
+                        compose, low_compose)
 
 
 def _players(where: str, raw: object, base: GameDef) -> tuple[int, int]:
@@ -174,10 +233,24 @@ def parse_game(raw: Mapping[str, Any]) -> GameDef:
         fees=tuple(_fee(where, f) for f in raw.get("fees", ()))
         or base.fees,
         defaults=options, playable=bool(raw.get("playable", True)), note=str(raw.get("note", "")),
+        big_when=_triggers(where, raw.get("big_when", list(base.big_when))),
+        bonus=_choice(where, "bonus", raw.get("bonus", base.bonus), ("", "win", "natural")),
     )
     _check_consistent(where, game)
     resolve_options(game, {})  # the defaults themselves must be valid
     return game
+
+
+def _triggers(where: str, raw: object) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise _fail(where, f"big_when must be a list of triggers, not {raw!r}")
+    for t in raw:
+        word, _, arg = t.partition(":")
+        known = {k.partition(":")[0]: k for k in TRIGGERS}
+        if word not in known or (":" in known[word]) != bool(arg) or (
+                known[word].endswith(":N") and not arg.isdigit()):
+            raise _fail(where, f"unknown betting trigger {t!r}; use {', '.join(TRIGGERS)}")
+    return tuple(raw)
 
 
 def _check_consistent(where: str, game: GameDef) -> None:
@@ -185,6 +258,14 @@ def _check_consistent(where: str, game: GameDef) -> None:
         raise _fail(where, "pot rule 'declare' needs a declare step")
     if not any(isinstance(s, Bet) for s in game.steps):
         raise _fail(where, "a game needs at least one betting round")
+    layout = game.layout
+    if len(set(layout)) != len(layout):
+        raise _fail(where, "two layout slots have the same name")
+    for s in game.steps:
+        if isinstance(s, Turn):
+            unknown = [n for n in (*s.slots, *s.among) if n not in layout]
+            if unknown:
+                raise _fail(where, f"a turn names slots no layout deals: {', '.join(unknown)}")
 
 
 def load_games(fh: IO[bytes]) -> list[GameDef]:
