@@ -49,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     show = verbs.add_parser("show", parents=[common], help="one hand, street by street")
     show.add_argument("session")
     show.add_argument("hand", type=int)
+    show.add_argument("--odds", action="store_true",
+                      help="street by street with each player's equity (issue 11)")
+    show.add_argument("--chart", metavar="FILE.svg", help="with --odds: save the equity chart")
     show.set_defaults(handler=guarded(_show))
     exp = verbs.add_parser("export", parents=[common], help="a hand or session as JSON/PHH/text")
     exp.add_argument("session")
@@ -78,12 +81,34 @@ def _show(args: argparse.Namespace) -> int:
     from controller.log.browse import show_hand
     from controller.log.store import open_store
 
+    if args.odds or args.chart:
+        return _show_odds(args)
     with open_store(args.db) as store:
         body = show_hand(store, args.session, args.hand)
     if args.json:
         print_json(body)
     else:
         print(body["text"])
+    return 0
+
+
+def _show_odds(args: argparse.Namespace) -> int:
+    """``show --odds``: the hand replayed street by street with every player's equity."""
+    from controller.log.browse import show_hand
+    from controller.log.store import open_store
+    from controller.odds.chart import equity_svg
+    from controller.odds.replay import replay_logged
+
+    with open_store(args.db) as store:
+        show_hand(store, args.session, args.hand)  # unknown session or hand: a clear error
+        replay = replay_logged(store.events(args.session, args.hand))
+    if args.chart:
+        with open(args.chart, "w", encoding="utf-8") as out:
+            out.write(equity_svg(replay))
+    if args.json:
+        print_json(replay.as_dict())
+    else:
+        print(replay.text())
     return 0
 
 
