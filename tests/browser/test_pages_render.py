@@ -49,3 +49,41 @@ def test_board_layout_slots(pages: Any, server: Any) -> None:
     assert out["rows"] == ["r4", "r2"]
     assert out["turned"] == "As" and out["cards"] == ["As"]
     assert "back" in out["down"] and "empty" in out["empty"]
+
+
+ROWS_JS = """async (layout) => {
+  const { drawTable } = await import("/static/js/board.js");
+  const root = document.createElement("div");
+  const hand = { name: "x", dealer: 1, players: [], board: [], centre: [], layout,
+                 pots: [], pot_total: 0, next: { kind: "turn" }, status: "in_progress" };
+  drawTable(root, { version: 1, hand_no: 1, seats: [], paused: false, hand }, null);
+  return { rows: [...root.querySelectorAll(".layout-row")].map((r) =>
+             [...r.querySelectorAll("[data-slot]")].map((s) => s.dataset.slot)),
+           cross: [...root.querySelectorAll(".layout-cross [data-slot]")].map((s) =>
+             [s.dataset.slot, s.style.gridArea]) };
+}"""
+
+
+LAYOUTS = [
+    (["c1", "c2", "c3", "c4", "c5"], [["c1", "c2", "c3", "c4", "c5"]]),  # 3-30's centre
+    (["a1", "a2", "b1", "b2"], [["a1", "a2"], ["b1", "b2"]]),  # the L game
+    (["tl", "tc", "bl", "bc"], [["tl", "tc"], ["bl", "bc"]]),  # Two Touch
+    (["L.1", "L.2", "R.1"], [["L.1", "L.2"], ["R.1"]]),  # Railroad
+]
+
+
+def test_layout_rows(pages: Any, server: Any) -> None:
+    """Seed 004's slot names grouped into the rows their games lay out."""
+    tv = pages.open("/table", {"width": 1920, "height": 1080})
+    for names, rows in LAYOUTS:
+        layout = [{"slot": n, "card": None, "dealt": True} for n in names]
+        assert tv.evaluate(ROWS_JS, layout)["rows"] == rows, names
+
+
+def test_cross_layout_is_a_cross(pages: Any, server: Any) -> None:
+    """Seed 004 Cross: top, left, centre, right, bottom in the shape of a cross."""
+    tv = pages.open("/table", {"width": 1920, "height": 1080})
+    names = ["top", "left", "right", "bottom", "centre"]
+    out = tv.evaluate(ROWS_JS, [{"slot": n, "card": None, "dealt": True} for n in names])
+    assert out["rows"] == [] and {a for _, a in out["cross"]} >= {"top", "centre", "bottom"}
+    assert all(slot == area.split(" ")[0] for slot, area in out["cross"])

@@ -84,22 +84,41 @@ function potBlock(view) {
   return el("section", { class: "centre", "aria-label": t("table.pot") }, parts);
 }
 
-// A seed-004 board layout: named slots ("r4.1", "p2.3", "L.1") in rows by the name
-// before the dot; a turned slot shows its card, a dealt face-down slot its back.
+// A seed-004 board layout: named slots in rows. "r4.1" / "p2.3" / "L.1" go in the row
+// named before the dot, "c1".."c5" in row "c", two-letter names ("tl", "br") by their
+// first letter; Cross and Corner's top/left/centre/right/bottom are drawn as a cross.
+// A turned slot shows its card, a dealt face-down slot its back, an undealt one a gap.
+const CROSS = ["top", "left", "centre", "right", "bottom"];
+
+function rowOf(name) {
+  if (name.includes(".")) return name.split(".")[0];
+  if (/\d+$/.test(name)) return name.replace(/\d+$/, "");
+  return name.length === 2 ? name[0] : "";
+}
+
 function layoutBlock(layout) {
-  const rows = new Map();
-  for (const slot of layout) {
-    const row = slot.slot.split(".")[0];
-    if (!rows.has(row)) rows.set(row, []);
-    rows.get(row).push(slot);
-  }
   const face = (slot) => {
     if (slot.card) return card(slot.card, "big");
     return slot.dealt ? cardBack("big") : el("span", { class: "card empty big", "aria-hidden": "true" });
   };
-  return el("div", { class: "layout-box", id: "layout" }, el("span", { class: "label" }, t("table.board")),
-    [...rows.entries()].map(([name, slots]) => el("div", { class: "layout-row", dataset: { row: name } },
-      slots.map((slot) => el("span", { class: "slot", dataset: { slot: slot.slot } }, face(slot))))));
+  const slotEl = (slot) => el("span", { class: "slot", dataset: { slot: slot.slot } }, face(slot));
+  const box = (...children) => el("div", { class: "layout-box", id: "layout" },
+    el("span", { class: "label" }, t("table.board")), ...children);
+  if (layout.every((s) => CROSS.includes(s.slot))) {
+    return box(el("div", { class: "layout-cross" }, layout.map((s) => {
+      const node = slotEl(s);
+      node.style.gridArea = s.slot;
+      return node;
+    })));
+  }
+  const rows = new Map();
+  for (const slot of layout) {
+    const row = rowOf(slot.slot);
+    if (!rows.has(row)) rows.set(row, []);
+    rows.get(row).push(slot);
+  }
+  return box([...rows.entries()].map(([name, slots]) =>
+    el("div", { class: "layout-row", dataset: { row: name } }, slots.map(slotEl))));
 }
 
 function seatBlock(view, p, last, opts) {
