@@ -4,7 +4,8 @@ Keys (each also a ``pitboss run`` flag): ``camera`` (absent: the synthetic shoe;
 ``0`` or a device path: a camera; a video file or an image folder), ``serial``
 (absent: the display emulator on a pty; a port path, ``usb:VID:PID``, or ``auto``),
 ``db`` (a SQLite path or ``postgresql://...``; absent: the XDG data folder), ``host``,
-``port``, ``pin``, ``seed`` and ``deck`` (the synthetic shoe's shuffle and card faces),
+``port``, ``pin``, ``seed`` and ``deck`` (the synthetic shoe's shuffle and card faces;
+without a seed every start shuffles afresh),
 ``calibration`` (the deck name ``pitboss calibrate`` saved, for a real camera).
 A flag given on the command line wins over the file, the file over the defaults.
 ``--config`` names the file; otherwise ``$XDG_CONFIG_HOME/pitboss/pitboss.toml`` is
@@ -52,7 +53,7 @@ class TableConfig:
     host: str = "127.0.0.1"
     port: int = 8000
     pin: str | None = None
-    seed: int = 0
+    seed: int | None = None  # None: a fresh shuffle every start (printed)
     deck: str = "jumbo"
     calibration: str | None = None
 

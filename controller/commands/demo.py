@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
 from controller.commands._common import fail, print_json
 from controller.errors import PitbossError
@@ -60,13 +61,19 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"pitboss demo: {args.hands} hands, {args.players} bots, dealer's choice of "
               f"{', '.join(games)}", flush=True)
 
+    live = not quiet and sys.stdout.isatty()  # a line that counts the cards as they come
+
     def progress(report: object) -> None:
         if not quiet:
-            print(_line(report), flush=True)
+            print(("\r\033[K" if live else "") + _line(report), flush=True)
+
+    def tick(hand: int, cards: int) -> None:
+        if live:
+            print(f"\rhand {hand:>3}  dealing... {cards} cards", end="", flush=True)
 
     try:
         evening = asyncio.run(play_evening(args.hands, args.seed, args.db, args.players,
-                                           games, progress))
+                                           games, progress, tick))
     except PitbossError as err:
         return fail(err)
     summary = {"session": evening.session, "db": evening.db, "hands": len(evening.hands),

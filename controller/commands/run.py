@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--pin", help="the dealer's PIN (default: $PITBOSS_PIN or a generated one)")
     p.add_argument("--calibration", metavar="DECK", help="the shoe calibration saved by "
                    "`pitboss calibrate` (with --camera; default: the reference mount)")
-    p.add_argument("--seed", type=int, help="the synthetic shoe's shuffle seed (default 0)")
+    p.add_argument("--seed", type=int, help="the synthetic shoe's shuffle seed "
+                   "(default: a new one each start, printed)")
     p.add_argument("--deck", help="the synthetic shoe's card faces (default jumbo)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level")
     p.set_defaults(handler=_run)

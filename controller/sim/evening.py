@@ -85,7 +85,8 @@ async def _fix(loop: Any, result: DealResult) -> int:
     return 1
 
 
-async def _play_hand(loop: Any, sim: SimShoe, rng: random.Random) -> tuple[int, int]:
+async def _play_hand(loop: Any, sim: SimShoe, rng: random.Random,
+                     tick: Callable[[int], None]) -> tuple[int, int]:
     """Deal one hand to the end; returns (cards dealt, corrections)."""
     await loop.submit(cmd.StartHand())
     cards = fixes = 0
@@ -96,6 +97,7 @@ async def _play_hand(loop: Any, sim: SimShoe, rng: random.Random) -> tuple[int, 
         if kind == "card":
             result = await deal_next(loop, sim)
             cards += 1
+            tick(cards)
             fixes += await _fix(loop, result)
         else:
             move = await loop.call(lambda t: bot_move(t.state, rng))
@@ -118,7 +120,8 @@ def _report(table: Any, number: int, cards: int, fixes: int, led: str,
 
 
 async def _evening(app: Any, parts: Any, hands: int, players: int, seed: int,
-                   games: tuple[str, ...], progress: Callable[[HandReport], None]) -> Evening:
+                   games: tuple[str, ...], progress: Callable[[HandReport], None],
+                   tick: Callable[[int, int], None]) -> Evening:
     loop, sim = app.state.table_loop, parts.sim
     rng = random.Random(seed)
     out = Evening()
@@ -129,7 +132,7 @@ async def _evening(app: Any, parts: Any, hands: int, players: int, seed: int,
     for number in range(1, hands + 1):
         started = time.perf_counter()
         await _rebuy_short_stacks(loop)
-        cards, fixes = await _play_hand(loop, sim, rng)
+        cards, fixes = await _play_hand(loop, sim, rng, lambda c, n=number: tick(n, c))
         led = await _led_pot(parts)
         report = await loop.call(lambda t, n=number, c=cards, f=fixes, s=started, d=led:
                                  _report(t, n, c, f, d, time.perf_counter() - s))
@@ -162,8 +165,10 @@ async def _led_pot(parts: Any, timeout: float = 2.0) -> str:
 
 async def play_evening(hands: int = 20, seed: int = 0, db: str | None = None,
                        players: int = 4, games: tuple[str, ...] = DEMO_GAMES,
-                       progress: Callable[[HandReport], None] = lambda r: None) -> Evening:
-    """Play ``hands`` hands of dealer's choice among ``players`` bots; see the module doc."""
+                       progress: Callable[[HandReport], None] = lambda r: None,
+                       tick: Callable[[int, int], None] = lambda hand, cards: None) -> Evening:
+    """Play ``hands`` hands of dealer's choice among ``players`` bots; see the module doc.
+    ``progress`` hears of each finished hand, ``tick`` of each card (hand, cards so far)."""
     from controller.api import create_app
     from controller.log.store import default_db_path
     from controller.sim.wiring import build_parts, install
@@ -174,7 +179,7 @@ async def play_evening(hands: int = 20, seed: int = 0, db: str | None = None,
         app = install(create_app(db=db, pin="0000", display=parts.display,
                                  display_status=parts.link.status, resume=False), parts)
         async with app.router.lifespan_context(app):
-            out = await _evening(app, parts, hands, players, seed, games, progress)
+            out = await _evening(app, parts, hands, players, seed, games, progress, tick)
     finally:
         parts.close()
     out.db = str(db or default_db_path())

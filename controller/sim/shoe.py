@@ -1,7 +1,8 @@
 """A shoe with no camera: the next card of a seeded shuffled deck, as frames, read for real.
 
-Each hand gets its own shuffled deck, seeded by the shoe's seed, the session and
-the hand number, so a demo or a test replays the same cards. :meth:`SimShoe.deal`
+Each hand gets its own shuffled deck, seeded by the shoe's seed and the hand
+number, so a demo or a test with the same seed deals the same cards (and the
+renderer, seeded too, the same frames). :meth:`SimShoe.deal`
 renders the card sliding past the shoe window (:class:`vision.synthetic.SyntheticShoe`)
 and queues the frames for the shoe's reader thread
 (:class:`controller.table.shoe.ShoeFeed` running the real
@@ -13,10 +14,10 @@ The next card skips every card the hand has already seen (a card the dealer ente
 by hand) and every card this shoe already pushed out in the hand (a card the table
 refused still left the shoe).
 
->>> deck = hand_deck(7, "s1", 3)
->>> len(deck), len(set(deck)), deck == hand_deck(7, "s1", 3), deck == hand_deck(7, "s1", 4)
+>>> deck = hand_deck(7, 3)
+>>> len(deck), len(set(deck)), deck == hand_deck(7, 3), deck == hand_deck(7, 4)
 (52, 52, True, False)
->>> len(hand_deck(7, "s1", 3, with_joker=True))
+>>> len(hand_deck(7, 3, with_joker=True))
 53
 """
 
@@ -52,10 +53,10 @@ class SimError(PitbossError):
         super().__init__(message, code)
 
 
-def hand_deck(seed: int, session: str, hand: int, with_joker: bool = False) -> list[Card]:
-    """The shoe's order for one hand: a shuffle seeded by (seed, session, hand)."""
+def hand_deck(seed: int, hand: int, with_joker: bool = False) -> list[Card]:
+    """The shoe's order for one hand: a shuffle seeded by (seed, hand)."""
     deck = list(DECK_53 if with_joker else DECK_52)
-    random.Random(f"{seed}/{session}/{hand}").shuffle(deck)
+    random.Random(f"{seed}/{hand}").shuffle(deck)
     return deck
 
 
@@ -165,7 +166,7 @@ class SimShoe:
             self._hand, self._out = key, set()
             self._ahead.clear()
         joker = state.game.deck is Deck.WITH_JOKER and self.has_joker
-        left = [c for c in hand_deck(self.seed, key[0], key[1], joker)
+        left = [c for c in hand_deck(self.seed, key[1], joker)
                 if c not in self._out and not state.seen >> c.index & 1]
         if not left:
             raise SimError("shoe_empty", "The shoe is empty: every card of this hand is out.")

@@ -45,7 +45,7 @@ class Parts:
     def describe(self) -> list[str]:
         """Start-up lines: what the shoe and the display are."""
         shoe = f"camera {self.camera}" if self.camera else \
-            f"synthetic shoe (seed {self.sim.seed if self.sim else 0}; deal from the tablet)"
+            f"synthetic shoe (--seed {self.sim.seed if self.sim else 0}; deal from the tablet)"
         display = f"LED display emulator on {self.port}" if self.emulator is not None else \
             f"LED display on {self.port}"
         return [f"shoe: {shoe}", f"display: {display}"]
@@ -64,18 +64,21 @@ def build_parts(config: TableConfig, degrade: Any = None, min_interval: float = 
                 emulator_log: Any = None) -> Parts:
     """Open the display link (starting the emulator first when no port is named) and
     make the shoe; the shoe's reader starts with the app (see :func:`install`)."""
+    import secrets
+
     from firmware_bridge.display import Display
     from firmware_bridge.emulator import Emulator
     from firmware_bridge.link import DisplayLink
 
     camera = camera_source(config.camera) if config.camera is not None else None
+    seed = config.seed if config.seed is not None else secrets.randbelow(1_000_000)
     port = resolve_serial(config.serial) if config.serial is not None else None
     emulator = None
     if port is None:
-        emulator = Emulator(seed=config.seed, log=emulator_log).start()
+        emulator = Emulator(seed=seed, log=emulator_log).start()
         port = emulator.tty
     link = DisplayLink(port).start()
-    sim = SimShoe(config.seed, config.deck, degrade) if camera is None else None
+    sim = SimShoe(seed, config.deck, degrade) if camera is None else None
     if camera is not None and config.calibration is not None:
         from vision import calibration
 

@@ -52,8 +52,10 @@ def pitboss_run(tmp_path: Path) -> Iterator[Run]:
     env = {k: v for k, v in os.environ.items() if k != "PITBOSS_PIN"}
     env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
     errors = (tmp_path / "stderr.txt").open("w")  # a file: a full pipe would stall it
-    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "run", "--port",
-                             str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+    # a fixed seed: the same cards and the same frames every run
+    command = [sys.executable, "-m", "controller.cli", "run", "--port", str(port),
+               "--seed", "9"]
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=errors, text=True)
     try:
         assert proc.stdout is not None

@@ -46,7 +46,7 @@ def test_the_shoe_deals_the_seeded_order_skipping_cards_already_out(table: Table
     assert err.value.code == "no_hand"
     table.handle(cmd.StartHand("seven-card-stud"))
     assert table.log is not None
-    order = hand_deck(5, table.log.info.session, table.hand_no)
+    order = hand_deck(5, table.hand_no)
     assert shoe.choose(table) == order[0]  # pushed out, even before the table hears of it
     table.handle(cmd.EnterCard(order[1]))  # the dealer typed the next one in
     assert shoe.choose(table) == order[2]
