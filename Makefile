@@ -31,7 +31,7 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 soak: $(STAMP)
-	$(PY) -m pytest tests/soak -m soak -q
+	$(PY) -m pytest tests/soak -m soak -q -s -p no:xdist
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
