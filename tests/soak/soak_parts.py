@@ -187,6 +187,7 @@ class Shoe:
         self.reader = ShoeReader()
         self.reopen = reopen
         self.lost_until = 0.0
+        self._was_lost = False
         self.frame_no = 0
         self.read = 0
 
@@ -203,7 +204,7 @@ class Shoe:
         lost after that share of the card's frames; raises :class:`CameraLost`)."""
         if self.lost:
             raise CameraLost("the shoe camera is lost")
-        if getattr(self, "_was_lost", False):
+        if self._was_lost:
             self._was_lost = False
             if self.reopen:
                 self.reader = self.make_reader()

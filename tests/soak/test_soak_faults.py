@@ -134,7 +134,7 @@ def test_display_unplug_without_reconnect_is_caught(rig: Any, monkeypatch: Any) 
     assert not _unplug_change_replug(rig)
 
 
-def _noisy_rounds(rig: tuple[Emulator, DisplayLink, Display], rounds: int = 5) -> int:
+def _noisy_rounds(rig: tuple[Emulator, DisplayLink, Display], rounds: int = 8) -> int:
     """Pictures sent over a line flipping 1% of the bytes each way; how many rounds
     ended with the display exact once the link went quiet."""
     emu, link, display = rig
@@ -152,13 +152,15 @@ def _noisy_rounds(rig: tuple[Emulator, DisplayLink, Display], rounds: int = 5) -
 def test_corrupted_serial_bytes_are_resent(rig: Any) -> None:
     """1% corrupted bytes: the board drops a frame whose CRC fails, the host resends it
     when no ACK comes, so every round ends exact."""
-    assert _noisy_rounds(rig) == 5
+    assert _noisy_rounds(rig) == 8
 
 
 def test_corrupted_serial_bytes_without_retransmit_is_caught(rig: Any,
                                                              monkeypatch: Any) -> None:
     """With the retransmit removed (one try; silence taken for an ACK), frames the
-    noise spoiled are lost for good and some rounds end wrong."""
+    noise spoiled are lost for good and some rounds end wrong (each round's four texts
+    all get through unspoiled about one time in three; eight such rounds in a row,
+    about once in 3,000 runs)."""
     def send_once(self: DisplayLink, kind: int, payload: bytes, expect: type) -> Any:
         assert self._port is not None
         seq = self._seq = (self._seq + 1) & 0xFFFF
@@ -173,7 +175,7 @@ def test_corrupted_serial_bytes_without_retransmit_is_caught(rig: Any,
         return reply
 
     monkeypatch.setattr(DisplayLink, "_transact", send_once)
-    assert _noisy_rounds(rig) < 5
+    assert _noisy_rounds(rig) < 8
 
 
 # ---------------------------------------------------------------- the shoe camera
