@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from controller import __version__
 from controller.api import ws
 from controller.api.errors import install_error_handlers
-from controller.api.routes import ROUTERS, pages
+from controller.api.routes import ROUTERS, odds, pages, replay
 from controller.api.security import Guard, generate_pin
 from controller.log import open_store
 from controller.table.core import Table
@@ -85,6 +85,8 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
         app.include_router(router)
     app.include_router(ws.router)
     app.include_router(pages.router)  # the pages and their helpers (controller/web)
+    app.include_router(odds.router)  # broadcast mode: live odds (issue 11)
+    app.include_router(replay.router)  # hand replays with equities (issue 11)
     return app
 
 

@@ -54,7 +54,7 @@ from controller.odds.from_state import spec_from_state
 from controller.variants.steps import Bet, Draw
 
 __all__ = ["Dealt", "HandReplay", "Line", "SeatOdds", "StreetReplay", "replay_events",
-           "replay_logged", "replay_states"]
+           "price_state", "replay_logged", "replay_states", "street_name"]
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
             8: "eighth", 9: "ninth"}
@@ -290,17 +290,18 @@ def _closes(before: HandState, after: HandState) -> bool:
 def _finish(cur: _Street, end: HandState, number: int, seed: int, max_error: float,
             max_time: float | None) -> StreetReplay:
     priced = cur.priced or end
-    odds, method, note = _odds(priced, seed + number, max_error, max_time)
+    odds, method, note = price_state(priced, seed + number, max_error, max_time)
     hands = tuple((p.seat, tuple(map(str, p.down)), tuple(map(str, p.up)))
                   for p in end.players)
-    return StreetReplay(_street_name(priced), tuple(cur.dealt), hands,
+    return StreetReplay(street_name(priced), tuple(cur.dealt), hands,
                         tuple(map(str, end.board)), tuple(cur.actions),
                         sum(p.committed for p in end.players), odds, method, note)
 
 
-def _odds(state: HandState, seed: int, max_error: float,
-          max_time: float | None) -> tuple[tuple[SeatOdds, ...], str, str]:
-    """Every seat's equity in ``state`` (all cards known), the method, or why none."""
+def price_state(state: HandState, seed: int, max_error: float,
+                max_time: float | None) -> tuple[tuple[SeatOdds, ...], str, str]:
+    """Every seat's equity in ``state`` with all its cards known (the replay, the
+    broadcast), the method, or why there is none (a game the odds engine cannot read)."""
     live = [p for p in state.players if p.live]
     try:
         answer = equity(spec_from_state(state), seed=seed, max_error=max_error,
@@ -346,7 +347,7 @@ def _result(state: HandState) -> dict[str, Any] | None:
             "hands": [{"seat": s, "way": w, "hand": d} for s, w, d in r.hands]}
 
 
-def _street_name(state: HandState) -> str:
+def street_name(state: HandState) -> str:
     """Stud streets by the cards each player holds (seed 003), board games by the board,
     draw games by the draws done (seed 002)."""
     steps = state.game.steps

@@ -27,7 +27,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from controller.errors import PitbossError
 from controller.table.commands import Command, DisplayReport, camera_command
@@ -36,7 +36,7 @@ from controller.table.display import DisplaySink, display_state
 from controller.table.irregular import TableError
 from controller.table.views import dealer_view, public_table_view, seat_table_view
 
-__all__ = ["DEALER", "PUBLIC", "SEAT", "Subscriber", "TableLoop"]
+__all__ = ["DEALER", "PUBLIC", "SEAT", "Subscriber", "TableLoop", "TurnObserver"]
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,15 @@ class Subscriber:
         self.queue.put_nowait(text)
 
 
+class TurnObserver(Protocol):
+    """Something told after every turn (it must return at once: heavy work goes to its
+    own thread), and closed when the loop stops."""
+
+    def after_turn(self, table: Table) -> None: ...
+
+    def close(self) -> None: ...
+
+
 Rendered = dict[tuple[str, int], tuple[int, str]]
 _BARRIER: Any = object()  # a queue entry that only marks a point in the queue
 
@@ -77,6 +86,7 @@ class TableLoop:
         self.display = display
         self.subscribers: set[Subscriber] = set()
         self.turns = 0
+        self.observers: list[TurnObserver] = []  # e.g. the odds broadcast (broadcast.py)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table")
         self._queue: asyncio.Queue[tuple[Command | None, asyncio.Future[Any] | None]] | None \
             = None
@@ -93,6 +103,8 @@ class TableLoop:
         if self._queue is not None and self._task is not None:
             self._queue.put_nowait((None, None))
             await self._task
+        for observer in self.observers:
+            observer.close()
         self._worker.shutdown(wait=True)
 
     async def call(self, fn: Callable[[Table], Any]) -> Any:
@@ -182,6 +194,7 @@ class TableLoop:
             self.turns += 1
             self._publish(rendered)
             _answer(future, reply=reply)
+            self._observe()
         while not self._queue.empty():
             _, future = self._queue.get_nowait()
             _answer(future, error=TableError("shutting_down", "The table is shutting down."))
@@ -212,6 +225,14 @@ class TableLoop:
         if audience == SEAT:
             message["seat"] = seat
         return table.version, json.dumps(message, separators=(",", ":"))
+
+    def _observe(self) -> None:
+        """Tell the observers a turn is done (on the event loop, before the next turn)."""
+        for observer in list(self.observers):
+            try:
+                observer.after_turn(self.table)
+            except Exception:  # an observer is a show: never let it stop the table
+                log.exception("table observer %r failed", observer)
 
     def _publish(self, rendered: Rendered) -> None:
         for sub in list(self.subscribers):
