@@ -7,7 +7,7 @@ so any of them can be reloaded and catch up at once. The Python modules here
 are the small pure helpers the pages' own API routes need.
 
 >>> sorted(p.name for p in STATIC.glob("*.html"))
-['index.html', 'player.html', 'table.html', 'tablet.html']
+['index.html', 'player.html', 'replay.html', 'table.html', 'tablet.html']
 """
 
 from __future__ import annotations
