@@ -47,12 +47,13 @@ from controller.engine import (
     HandState,
     Misdeal,
     apply,
+    event_from_dict,
     event_to_dict,
     expected,
     new_hand,
 )
 from controller.engine.randomplay import random_event
-from controller.log import hand_logs, open_store
+from controller.log import HandEnd, HandStart, hand_logs, open_store
 from controller.log.events import Kind
 from controller.table.core import Table, replace_card
 from controller.table.display import display_state
@@ -234,13 +235,15 @@ class Soak:
     # ------------------------------------------------------------ the plan
     def _plan(self) -> dict[int, list[str]]:
         """Seeded: each fault kind lands ``faults_each`` times, on hands spread over the
-        evening (never the first three or the last two: setup and the final checks)."""
-        hands = self.config.hands
+        evening (not the first three hands, nor the last twelve: a fault that lasts a
+        while ends before the final checks)."""
+        hands, each = self.config.hands, self.config.faults_each
+        span = max(1, hands - 15)
         plan: dict[int, list[str]] = {}
         for kind in FAULTS:
-            for k in range(self.config.faults_each):
-                lo = 3 + (hands - 5) * k // self.config.faults_each
-                hi = 3 + (hands - 5) * (k + 1) // self.config.faults_each - 1
+            for k in range(each):
+                lo = 3 + span * k // each
+                hi = 3 + span * (k + 1) // each - 1
                 plan.setdefault(self.rng.randint(lo, max(lo, hi)), []).append(kind)
         return plan
 
@@ -362,8 +365,8 @@ class Soak:
             self._step(deck, vision)
             self._run_pending()
             k += 1
-        for kind in fault_at:  # a short hand: the fault lands between hands
-            self._fault(kind)
+        for kind in fault_at:  # the hand was over before the fault's step: the next one
+            self.plan.setdefault(number + 1, []).append(kind)
         self._end_hand()
 
     def _end_hand(self) -> None:
@@ -477,9 +480,12 @@ class Soak:
             getattr(self, f"_end_{action}")()
 
     def _settle_pending(self) -> None:
-        for _, action in self.pending:
+        """The evening is over: end what is still running (the cable goes back first)."""
+        while self.pending:
+            self.pending.sort(key=lambda p: p[1] != "unplug")
+            _, action = self.pending.pop(0)
             getattr(self, f"_end_{action}")()
-        self.pending = []
+            time.sleep(0.01)
 
     def _fault_display_unplug(self) -> None:
         self.emulator.unplug()
@@ -491,7 +497,16 @@ class Soak:
 
     def _fault_display_reset(self) -> None:
         self.emulator.reset()
+        self._end_reset()
+
+    def _end_reset(self) -> None:
+        if self._unplugged():  # reset while the cable is out: judged once it is back
+            self._later(1, "reset")
+            return
         self._display_recovered("display_reset")
+
+    def _unplugged(self) -> bool:
+        return any(action == "unplug" for _, action in self.pending)
 
     def _fault_serial_noise(self) -> None:
         self.emulator.flip_rate = 0.01  # 1% of the bytes each way have a bit flipped
@@ -499,6 +514,9 @@ class Soak:
 
     def _end_noise(self) -> None:
         self.emulator.flip_rate = 0.0
+        if self._unplugged():  # the cable is out: judged once it is back
+            self._later(1, "noise")
+            return
         self._display_recovered("serial_noise")
 
     def _display_recovered(self, kind: str, timeout: float = 15.0) -> None:
@@ -509,8 +527,10 @@ class Soak:
                 self.report.recoveries[kind] += 1
                 return
             time.sleep(0.05)
-        self.report.problems.append(f"{kind}: the display still differs after {timeout} s: "
-                                    f"{self.display_differences()}")
+        link = self.controller.get("/api/state/dealer")["display"]
+        self.report.problems.append(f"{kind}: the display still differs after {timeout} s "
+                                    f"(link {link}, tty {self.emulator.tty}): "
+                                    f"{self.display_differences()[:6]}")
 
     def _fault_camera_lost(self) -> None:
         self.shoe.lose(self.config.camera_seconds)
@@ -644,15 +664,14 @@ class Soak:
             self.report.recoveries["controller_kill"] += 1
         else:
             self.report.problems.append("an acknowledged event was lost in a SIGKILL")
-        self.mirror, self.start_state = table.state, table.start
-        if self.mirror is not None and self.mirror.result is not None:
-            self.mirror = None  # the hand ended with the event in flight
-        self.seats = {s.seat: (s.name, s.stack) for s in table.seats.values()}
-        self.version = int(self.controller.get("/api/state")["version"])
+        if table.state is not None:  # the hand goes on (or ended with the event in flight)
+            self.mirror, self.start_state = table.state, table.start
+        elif self.mirror is not None and self.mirror.result is None:
+            self.mirror = self._replayed_hand(self.hand_no)  # the event in flight ended it
         if self.mirror is not None:
             self._note_public()
-        else:
-            self.mirror = table.state
+        self.seats = {s.seat: (s.name, s.stack) for s in table.seats.values()}
+        self.version = int(self.controller.get("/api/state")["version"])
         self.shoe.reader = self.shoe.make_reader()
 
     def _picture(self) -> dict[str, Any]:
@@ -741,9 +760,15 @@ class Soak:
             self.report.problems.append(f"chips: {stacks} in stacks, {bought - cashed} "
                                         "bought in")
 
+    def _replayed_hand(self, number: int) -> HandState:
+        """Hand ``number`` as the log has it (its start, then its events)."""
+        with open_store(self.db) as store:
+            events = store.events(self.session, number)
+        start = next(e for e in events if e.kind == Kind.HAND_START)
+        return _fold_hand(HandStart.from_payload(start.payload),
+                          [e for e in events if e is not start])
+
     def _check_hand(self, hand: Any) -> None:
-        from controller.engine import event_from_dict
-        from controller.log import HandEnd, HandStart
 
         if not hand.complete:
             self.report.problems.append(f"hand {hand.hand} never ended")
@@ -752,15 +777,7 @@ class Soak:
         if sum(end.net.values()) != 0:
             self.report.problems.append(f"hand {hand.hand}: net chips {end.net} do not add up")
         hs = HandStart.from_payload(hand.start.payload)
-        state = first = new_hand(hs.variant, [(s, hs.players[s], hs.stacks[s])
-                                              for s in sorted(hs.players)], hs.dealer,
-                                 hs.options or None)
-        for e in hand.body:
-            if e.kind == "engine":
-                state = apply(state, event_from_dict(e.payload))
-            elif e.kind == "replace":
-                state = replace_card(first, state, Card(e.payload["old"]),
-                                     Card(e.payload["new"]))
+        state = _fold_hand(hs, hand.body)
         net = {p.seat: p.stack - hs.stacks[p.seat] for p in state.players}
         if state.result is None or net != end.net:
             self.report.problems.append(f"hand {hand.hand}: the replay gives {net}, the log "
@@ -778,3 +795,16 @@ class Soak:
         if late > early * 1.25 + 30_000:
             return f"controller memory grew from {early} kB to {late} kB"
         return None
+
+
+def _fold_hand(hs: HandStart, body: Any) -> HandState:
+    """A hand replayed by the engine from its ``hand_start`` and logged events."""
+    state = first = new_hand(hs.variant, [(s, hs.players[s], hs.stacks[s])
+                                          for s in sorted(hs.players)], hs.dealer,
+                             hs.options or None)
+    for e in body:
+        if e.kind == "engine":
+            state = apply(state, event_from_dict(e.payload))
+        elif e.kind == "replace":
+            state = replace_card(first, state, Card(e.payload["old"]), Card(e.payload["new"]))
+    return state
