@@ -96,6 +96,7 @@ class SoakConfig:
     misdeal_every: int = 60
     camera_seconds: float = 1.5
     kill_in_flight: float = 0.5
+    progress: int = 0  # print a line every this many hands (0: quiet)
 
 
 @dataclass
@@ -256,6 +257,9 @@ class Soak:
             for number in range(1, self.config.hands + 1):
                 self._between_hands()
                 self._play_hand(number, self.plan.get(number, []))
+                if self.config.progress and number % self.config.progress == 0:
+                    print(f"soak: {number} hands, {sum(self.report.faults.values())} faults, "
+                          f"{time.perf_counter() - started:.0f} s", flush=True)
             self._settle_pending()
             self.finish()
         finally:

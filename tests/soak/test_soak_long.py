@@ -22,7 +22,8 @@ def test_long_soak_an_evening_under_fire(tmp_path: Path) -> None:
     hands = int(os.environ.get("SOAK_HANDS", "2000"))
     seed = int(os.environ.get("SOAK_SEED", "2026"))
     soak = Soak(SoakConfig(hands=hands, seed=seed, vision_every=30,
-                           faults_each=max(1, hands // 100), camera_seconds=3.0), tmp_path)
+                           faults_each=max(1, hands // 100), camera_seconds=3.0,
+                           progress=100), tmp_path)
     try:
         report = soak.run()
     except BaseException:
