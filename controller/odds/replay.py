@@ -53,8 +53,18 @@ from controller.odds.errors import OddsError
 from controller.odds.from_state import spec_from_state
 from controller.variants.steps import Bet, Draw
 
-__all__ = ["Dealt", "HandReplay", "Line", "SeatOdds", "StreetReplay", "replay_events",
-           "price_state", "replay_logged", "replay_states", "street_name"]
+__all__ = [
+    "Dealt",
+    "HandReplay",
+    "Line",
+    "SeatOdds",
+    "StreetReplay",
+    "price_state",
+    "replay_events",
+    "replay_logged",
+    "replay_states",
+    "street_name",
+]
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
             8: "eighth", 9: "ninth"}

@@ -35,7 +35,7 @@ function draw(message) {
     const width = e.folded || e.equity === null ? 0 : (e.equity * 100).toFixed(1);
     return el("li", { class: e.folded ? "folded" : "", dataset: { seat: String(e.seat),
       equity: String(e.equity) } }, el("span", { class: "name" }, e.name),
-    el("span", { class: "bar" }, el("span", { style: `width: ${width}%` })),
+    el("span", { class: "odds-bar" }, el("span", { style: `width: ${width}%` })),
     el("strong", {}, value));
   });
   panel.replaceChildren(el("h2", {}, `${word(TITLE)} · ${message.street}`), el("ol", {}, rows));
@@ -68,16 +68,16 @@ function listen(retries = 0) {
 
 function style() {
   const css = `
-.odds-panel { position: fixed; right: 24px; bottom: 24px; min-width: 340px; z-index: 5;
+.odds-panel { position: fixed; right: 24px; bottom: 24px; min-width: 520px; z-index: 5;
   background: rgba(16, 20, 24, 0.92); border: 2px solid var(--accent, #ffd35c);
   border-radius: 12px; padding: 12px 18px; font-size: 1.5rem; }
 .odds-panel h2 { margin: 0 0 8px; font-size: 1.3rem; color: var(--accent, #ffd35c); }
 .odds-panel ol { list-style: none; margin: 0; padding: 0; }
-.odds-panel li { display: grid; grid-template-columns: 8em 1fr 4em; gap: 10px;
+.odds-panel li { display: grid; grid-template-columns: minmax(6em, max-content) minmax(200px, 1fr) 4em; gap: 10px;
   align-items: center; margin: 4px 0; }
 .odds-panel li.folded { opacity: 0.5; }
-.odds-panel .bar { height: 14px; background: #242d36; border-radius: 7px; overflow: hidden; }
-.odds-panel .bar span { display: block; height: 100%; background: #2f9e5b; }
+.odds-panel .odds-bar { height: 14px; background: #242d36; border-radius: 7px; overflow: hidden; }
+.odds-panel .odds-bar span { display: block; height: 100%; background: #2f9e5b; }
 .odds-panel strong { text-align: right; }`;
   document.head.append(el("style", {}, css));
 }

@@ -33,7 +33,7 @@ function equityCell(odds) {
   const bar = el("span", { style: `width: ${(odds.equity * 100).toFixed(1)}%` });
   const title = odds.error ? w("mc", { e: pct(odds.error) }) : w("exact");
   return el("td", { class: "equity", title, dataset: { equity: String(odds.equity) } },
-    el("span", { class: "bar" }, bar), el("strong", {}, pct(odds.equity)));
+    el("span", { class: "eq-bar" }, bar), el("strong", {}, pct(odds.equity)));
 }
 
 function cardsCell(hand, fresh) {
