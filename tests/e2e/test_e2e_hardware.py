@@ -17,6 +17,7 @@ from controller.api import create_app
 from controller.cards import Card
 from controller.config import TableConfig
 from controller.log import open_store
+from controller.sim.evening import fast_shoe
 from controller.sim.wiring import build_parts, install
 from controller.table import commands as cmd
 from controller.table.core import Table
@@ -36,11 +37,11 @@ def anyio_backend() -> str:
 
 def _record(folder: Path, cards: list[str]) -> None:
     """What a camera would have recorded while these cards were dealt."""
-    shoe = SyntheticShoe(seed=11, deck_style="jumbo")
+    shoe = SyntheticShoe(seed=11, deck_style="jumbo", degrade=fast_shoe())
     folder.mkdir()
     for frame_no, _, frame in shoe.stream([Card(c) for c in cards]):
-        cv2.imwrite(str(folder / f"{frame_no:05d}.png"), frame,
-                    [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        # JPEG, as many USB cameras send their frames (MJPEG)
+        cv2.imwrite(str(folder / f"{frame_no:05d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
 
 
 def _deal_a_hand_to_be_resumed(db: Path) -> None:
