@@ -11,12 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 
 from controller import config as cfg
 from controller.cli import main
 from controller.log import open_store
 from firmware_bridge.emulator import Emulator
+from vision.synthetic import SyntheticShoe
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,11 +62,17 @@ def test_doctor_says_hello_to_the_display_and_reads_the_log(
 ) -> None:
     """The display check speaks the real protocol over a real tty (the emulator's)."""
     monkeypatch.setenv("PITBOSS_HOME", str(tmp_path / "home"))
+    frames = tmp_path / "frames"  # a recorded shoe: the camera check reads one frame
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0.png"), SyntheticShoe(seed=1).empty(1)[0])
     with Emulator(seed=2) as emu:
         status, out = _doctor(capsys, "--serial", emu.tty, "--db",
-                              str(tmp_path / "log.sqlite3"))
+                              str(tmp_path / "log.sqlite3"), "--camera", str(frames))
     assert status == 0 and out["ok"] is True, out
     found = {c["name"]: c for c in out["checks"]}
+    assert found["camera"]["status"] == "ok" and "640x480" in found["camera"]["detail"]
+    # a camera without a calibration reads with the reference mount: a warning, not a failure
+    assert found["calibration"]["status"] == "warn" and found["calibration"]["fix"]
     assert found["display"]["status"] == "ok" and "HELLO" in found["display"]["detail"]
     assert found["database"]["status"] == "ok" and "0 events" in found["database"]["detail"]
 
