@@ -62,6 +62,7 @@ def test_doctor_says_hello_to_the_display_and_reads_the_log(
 ) -> None:
     """The display check speaks the real protocol over a real tty (the emulator's)."""
     monkeypatch.setenv("PITBOSS_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no host's config
     frames = tmp_path / "frames"  # a recorded shoe: the camera check reads one frame
     frames.mkdir()
     cv2.imwrite(str(frames / "0.png"), SyntheticShoe(seed=1).empty(1)[0])
@@ -81,6 +82,7 @@ def test_doctor_names_each_problem_with_a_fix(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PITBOSS_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no host's config
     status, out = _doctor(capsys, "--serial", str(tmp_path / "no-such-tty"), "--timeout",
                           "0.5", "--calibration", "friday", "--camera",
                           str(tmp_path / "missing.mp4"))
