@@ -183,7 +183,8 @@ class SimShoe:
             started = time.perf_counter()
             ahead = self._ahead.pop(card, None)
             frames = (ahead or self._render.submit(self.synthetic.deal, card)).result()
-            first = len(self._events)
+            self._events.clear()  # the last pass is over: its events were all reported
+            first = 0
             done = threading.Event()
             for frame in self.synthetic.number(frames):
                 self._frames.put(frame)
