@@ -14,6 +14,9 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from controller.api import create_app
+from controller.cards import Card
+from controller.table import commands as cmd
+from controller.table.broadcast import broadcaster_of
 
 from .conftest import PIN, serving
 
@@ -158,3 +161,34 @@ def test_bad_settings_are_refused_and_change_nothing(tmp_path: Path) -> None:
         assert r.status_code == 401 and r.json()["error"]["code"] == "token_required"
         assert (await t.client.get("/api/odds/broadcast")).json()["on"] is False
     run(tmp_path, body)
+
+
+def test_pricing_never_holds_up_the_table(tmp_path: Path) -> None:
+    """DESIGN.md "one writer": equity is priced on the broadcaster's own thread. While a
+    slow pricing (a 1 s budget for a 0.0001% error bar) is still running, the table goes
+    on taking the shoe's cards; the odds that follow are for the newest state."""
+    app = create_app(db=tmp_path / "log.sqlite3", pin=PIN)
+
+    async def main() -> None:
+        async with app.router.lifespan_context(app):
+            loop = app.state.table_loop
+            await loop.submit(cmd.OpenSession("Stream", "1", "1/2"))
+            for seat, name in ((1, "Ann"), (2, "Bo")):
+                await loop.submit(cmd.SeatPlayer(seat, name, 100))
+            await loop.submit(cmd.StartHand("stud"))
+            b = broadcaster_of(loop)
+            b.budget, b.max_error = 1.0, 1e-6
+            await b.configure(True, 0.0)
+            dealer = await loop.subscribe("dealer")
+            first, *rest = THIRD_STREET.split()
+            await loop.camera_async(Card(first))
+            assert b._task is not None and not b._task.done()
+            for c in rest:
+                await loop.camera_async(Card(c))
+            assert not b._task.done()  # all six cards handled while the first was priced
+            await asyncio.wait_for(b._task, 10)
+            odds = [json.loads(dealer.queue.get_nowait()) for _ in range(dealer.queue.qsize())]
+            odds = [m for m in odds if m["type"] == "odds"]
+            assert len(odds) == 2  # the first card's, then the newest state's (not each)
+            assert odds[-1]["street"] == "third street"
+    asyncio.run(main())
