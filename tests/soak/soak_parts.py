@@ -224,22 +224,33 @@ class Listener:
     """A WebSocket client reading one stream all evening; ``on_message`` gets each view."""
 
     def __init__(self, url: str, on_message: Callable[[dict[str, Any]], None]) -> None:
-        from websockets.sync.client import connect
-
-        self.ws = connect(url, open_timeout=10, max_size=None)
+        self.url = url
         self.on_message = on_message
         self.received = 0
         self.last_version = -1
+        self.ws: Any = None
+        self.error = ""
+        self._ready = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True, name="listener")
         self.thread.start()
+        assert self._ready.wait(15) and self.ws is not None, f"no stream: {self.error}"
 
     def _run(self) -> None:
-        with contextlib.suppress(Exception):
-            for text in self.ws:
-                message = json.loads(text)
-                self.received += 1
-                self.last_version = int(message.get("version", -1))
-                self.on_message(message)
+        from websockets.sync.client import connect
+
+        try:
+            with connect(self.url, open_timeout=10, max_size=None) as ws:
+                self.ws = ws
+                self._ready.set()
+                for text in ws:
+                    message = json.loads(text)
+                    self.received += 1
+                    self.last_version = int(message.get("version", -1))
+                    self.on_message(message)
+        except Exception as err:  # the controller was killed: the stream ends here
+            self.error = repr(err)
+        finally:
+            self._ready.set()
 
     def wait_version(self, version: int, timeout: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout
