@@ -64,7 +64,7 @@ def turn_slot(state: HandState, name: str, discard: bool) -> HandState:
     card = slot_card(state, name)
     if card is None or name in state.turned:
         return state
-    state = evolve(state, turned=(*state.turned, name))
+    state = evolve(state, turned=(*state.turned, name), exposed=(*state.exposed, card))
     return _discard_matches(state, card.rank) if discard else state
 
 

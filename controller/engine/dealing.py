@@ -105,9 +105,10 @@ def place_card(state: HandState, card: Card) -> HandState:
         return evolve(state, queue=queue, seen=seen, burned=(*state.burned, card))
     if target <= SLOT_BASE:
         name = state.game.layout[SLOT_BASE - target]
-        turned = (*state.turned, name) if face_up else state.turned
+        if not face_up:
+            return evolve(state, queue=queue, seen=seen, slots=(*state.slots, (name, card)))
         return evolve(state, queue=queue, seen=seen, slots=(*state.slots, (name, card)),
-                      turned=turned)
+                      turned=(*state.turned, name), exposed=(*state.exposed, card))
     p = state.players[target]
     if face_up:
         p = evolve(p, up=(*p.up, card))
@@ -117,6 +118,9 @@ def place_card(state: HandState, card: Card) -> HandState:
     else:
         p = evolve(p, down=(*p.down, card))
     players = (*state.players[:target], p, *state.players[target + 1:])
+    if face_up:
+        return evolve(state, queue=queue, seen=seen, players=players,
+                      exposed=(*state.exposed, card))
     return evolve(state, queue=queue, seen=seen, players=players)
 
 

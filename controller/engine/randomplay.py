@@ -21,12 +21,14 @@ from controller.engine.events import (
     Act,
     BoardTurn,
     CardDealt,
+    Choice,
     Declaration,
     Discard,
     Event,
     PlayerAction,
     Way,
 )
+from controller.engine.expect import Expected
 from controller.engine.rules import apply, expected
 from controller.engine.state import HandState
 from controller.variants.game import Deck
@@ -63,6 +65,16 @@ def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> Pl
     return PlayerAction(seat, option.action, _amount(option, rng))
 
 
+def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
+    """A seed-004 card decision: the first seat that owes one, a random answer."""
+    seat = need.seats[0] if need.seats else need.seat
+    p = state.players[state.index_of(seat)]
+    kind = rng.choice(need.choices)
+    if kind == "show":
+        return Choice(seat, kind, (rng.choice(p.down),))
+    return Choice(seat, kind)
+
+
 def random_event(state: HandState, rng: random.Random) -> Event:
     """One event the engine accepts now (the hand must not be complete)."""
     if state.queue:  # the two commonest cases read the state directly (benchmark speed)
@@ -77,6 +89,8 @@ def random_event(state: HandState, rng: random.Random) -> Event:
     need = expected(state)
     if need.kind == "turn":
         return BoardTurn(rng.choice(need.choices))
+    if need.kind == "choice":
+        return _choice(state, need, rng)
     if need.kind == "declare":
         seat = need.seats[0] if state.rules.declare == "sequential" else rng.choice(need.seats)
         return Declaration(seat, rng.choice(list(Way)))

@@ -19,7 +19,9 @@ from controller.engine.firsts import clockwise
 from controller.engine.layout import compose_best
 from controller.engine.pots import build_pots, split
 from controller.engine.state import HandState, PotResult, Result, evolve
+from controller.engine.wilds import follow_rank, low_card_in_hole, molly_choices
 from controller.hands.base import Ranking
+from controller.hands.flush import straight_flush_length
 from controller.hands.registry import get_ranking
 from controller.hands.value import HandValue
 from controller.hands.wild import WildSpec
@@ -30,17 +32,29 @@ __all__ = ["award_uncontested", "return_chips", "showdown", "showdown_order"]
 Key = tuple[int, ...]
 
 
-def _wild_spec(rule: WildRule, down: Sequence[Card]) -> WildSpec | None:
+def _wild_spec(rule: WildRule, down: Sequence[Card], state: HandState | None = None,
+               hole_rank: Rank | None = None) -> WildSpec | None:
     if not rule.any:
         return None
     ranks = {Rank.from_char(ch) for ch in rule.ranks}
-    if rule.low_hole:
+    extra: set[Card] = set()
+    if state is not None and rule.follow:
+        follow = follow_rank(state.exposed, rule.follow)
+        if follow is not None:
+            ranks.add(follow)
+    if state is not None and rule.suit_of:
+        single = low_card_in_hole(state, rule.suit_of)
+        if single is not None:
+            extra.add(single)
+    if hole_rank is not None:
+        ranks.add(hole_rank)
+    elif rule.low_hole:
         # Seed 003 "Low Hole": the lowest concealed card's rank (ace high) is wild.
         hole = [c.rank for c in down if c.rank is not None]
         if hole:
             ranks.add(min(hole))
     cards = frozenset(Card(t) for t in rule.cards.split()) if rule.cards else frozenset()
-    return WildSpec(jokers=False, ranks=frozenset(ranks), cards=cards)
+    return WildSpec(jokers=False, ranks=frozenset(ranks), cards=cards | extra)
 
 
 _RANKINGS: dict[str, Ranking] = {}
@@ -85,7 +99,20 @@ def _natural_sevens(state: HandState, i: int, wild: WildSpec | None) -> int:
 def evaluate(state: HandState, i: int) -> tuple[HandValue | None, HandValue | None, Key, Key]:
     """(high value, low value, high key, low key) of player ``i``; keys: bigger is better."""
     spec = state.game.showdown
-    wild = _wild_spec(spec.wild, state.players[i].down)
+    down = state.players[i].down
+    if not spec.wild.ace_choice:
+        return _evaluate(state, i, _wild_spec(spec.wild, down, state))
+    # Molly: each wild the player may choose is tried; the better high and low are kept.
+    tries = [_evaluate(state, i, _wild_spec(spec.wild, down, state, r))
+             for r in molly_choices(down)] or [_evaluate(state, i, None)]
+    high = max(tries, key=lambda t: t[2])
+    low = max(tries, key=lambda t: t[3])
+    return high[0], low[1], high[2], low[3]
+
+
+def _evaluate(state: HandState, i: int, wild: WildSpec | None,
+              ) -> tuple[HandValue | None, HandValue | None, Key, Key]:
+    spec = state.game.showdown
     if spec.compose:
         high = (compose_best(state, i, ranking(spec.high), spec.compose, wild)
                 if spec.high else None)
@@ -216,6 +243,8 @@ def showdown(state: HandState) -> HandState:
             hands.append((seat, "high", high.describe()))
         if low is not None:
             hands.append((seat, "low", low.describe() if low.qualifies else "no qualifying low"))
+    if state.game.showdown.top_hand == "straight-flush-near-longest":
+        _straight_flush_exception(state, highs)
     shares: dict[int, int] = {}
     pots = []
     seat_of = [p.seat for p in state.players]
@@ -235,6 +264,17 @@ def showdown(state: HandState) -> HandState:
                     showdown_order(state), bonuses)
     state = _pay(state, shares, result)
     return _pay_bonuses(state, bonuses) if bonuses else state
+
+
+def _straight_flush_exception(state: HandState, highs: dict[int, Key]) -> None:
+    """Seed 004 Highest Flush showdown 3: "If a player has a straight flush that is
+    equal in size or one less than the size of the Longest Flush then they are the
+    winner" (the longer straight flush first)."""
+    longest = max((k[0] for k in highs.values() if k), default=0)
+    for i, key in highs.items():
+        run = straight_flush_length(_cards(state, i))
+        won = run and run >= longest - 1
+        highs[i] = (1, run, *key) if won else (0, 0, *key)
 
 
 def _bonuses(state: HandState, pots: list[PotResult],

@@ -221,6 +221,8 @@ class HandState:
     slots: tuple[tuple[str, Card], ...] = ()  # seed 004 board slots dealt: (name, card)
     turned: tuple[str, ...] = ()  # board slots face up, in the order they were turned
     turns: int = 0  # board turns done (house betting triggers: "the third pile is turned")
+    exposed: tuple[Card, ...] = ()  # every card turned or dealt face up, in order (seed 004
+    # Follow the Queen: "the card after the last Queen")
 
     @property
     def game(self) -> GameDef:

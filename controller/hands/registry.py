@@ -1,7 +1,7 @@
 """Look rankings up by name: ``get_ranking("high-bug")``.
 
 >>> sorted(RANKING_NAMES)[:3]
-['high', 'high-bug', 'high-wild']
+['high', 'high-bug', 'high-pairs']
 >>> get_ranking("high-stud")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -14,6 +14,7 @@ from typing import Any
 
 from controller.errors import HandError
 from controller.hands.base import Ranking
+from controller.hands.flush import LongestFlushRanking
 from controller.hands.high import BugRanking, HighRanking, WildRanking
 from controller.hands.low import LOW_SYSTEMS, LowRanking
 from controller.hands.pairs import PairsRanking
@@ -22,13 +23,15 @@ from controller.hands.points import POINTS_GAMES, PointsRanking
 __all__ = ["RANKING_NAMES", "get_ranking"]
 
 RANKING_NAMES: tuple[str, ...] = (
-    "high", "high-bug", "high-wild", "high-pairs", *sorted(LOW_SYSTEMS), *sorted(POINTS_GAMES))
+    "high", "high-bug", "high-wild", "high-pairs", "longest-flush",
+    *sorted(LOW_SYSTEMS), *sorted(POINTS_GAMES))
 
 _OPTIONS: dict[str, frozenset[str]] = {
     "high": frozenset(),
     "high-bug": frozenset(),
     "high-wild": frozenset({"wild", "double_ace_flush", "natural_beats_wild"}),
     "high-pairs": frozenset(),
+    "longest-flush": frozenset(),
     **{name: frozenset({"wild", "hand_size"}) for name in LOW_SYSTEMS},
     **{name: frozenset({"side"}) for name in POINTS_GAMES},
 }
@@ -58,6 +61,8 @@ def get_ranking(name: str, **options: Any) -> Ranking:
         return WildRanking(**options)
     if name == "high-pairs":
         return PairsRanking()
+    if name == "longest-flush":
+        return LongestFlushRanking()
     if name in LOW_SYSTEMS:
         return LowRanking(name, **options)
     return PointsRanking(name, **options)

@@ -70,10 +70,13 @@ class WildRule:
     ranks: str = ""
     cards: str = ""
     low_hole: bool = False
+    follow: str = ""  # seed 004 Follow the Queen: "queen" or "black-queen" moves the wild rank
+    suit_of: str = ""  # seed 004 Low Card in the Hole: the slot whose card names the suit
+    ace_choice: bool = False  # seed 004 Molly: an ace in the hole may be the wild card
 
     @property
     def any(self) -> bool:
-        return bool(self.ranks or self.cards or self.low_hole)
+        return bool(self.ranks or self.cards or self.low_hole or self.follow or self.suit_of)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,13 @@ False
 
 from __future__ import annotations
 
-from controller.variants.game import GameDef, PotRule, ShowdownSpec, Take, Use
+from controller.variants.game import GameDef, PotRule, ShowdownSpec, Take, Use, WildRule
 from controller.variants.steps import (
     Bet,
     Deal,
     Declare,
     Exchange,
+    Expose,
     FirstToAct,
     Layout,
     Step,
@@ -269,6 +270,60 @@ THREE_THIRTY = _game(
     note="Each turned centre card takes every matching card out of every hand; "
     "closest to 30 (high) or 3 (low).")
 
+# ------------------------------------------------------------------ wilds from the deal
+
+# The best five of the player's own cards (spelled out so that tools which cannot
+# read a deal-time wild card, such as the odds engine, see a composition and refuse).
+_OWN_FIVE = ((Take("hand", 5, 5),),)
+
+
+def _wild_declare(wild: WildRule, low: str = "low-a5") -> ShowdownSpec:
+    return ShowdownSpec(PotRule.DECLARE, "high-wild", low, wild, compose=_OWN_FIVE)
+
+
+FOLLOW_THE_QUEEN = _game(
+    "follow-the-queen", "Follow the Queen", (*_stud(), DECLARE),
+    aliases=("follow-the-bitch", "ftb"), showdown=_wild_declare(WildRule(follow="queen")),
+    big_when=("pair-hand",), max_players=7,
+    note="The rank of the up card after the last queen is wild; a queen as the last up "
+    "card leaves no wild card. The book names no royal flush payout.")
+
+LOW_CARD_IN_THE_HOLE = _game(
+    "low-card-in-the-hole", "Low Card in the Hole",
+    (DOWN, DOWN, UP, Layout(("suit",), "up"), HIGH, UP, HIGH, UP, HIGH, UP, HIGH, DOWN, HIGH,
+     DECLARE),
+    showdown=_wild_declare(WildRule(suit_of="suit"), "low-27"), big_when=("pair-hand",),
+    max_players=7,
+    note="The centre card names a suit; the lowest hole card of that suit (deuce low, ace "
+    "high) is the one wild card for everybody.")
+
+_TURN_UP: tuple[Step, ...] = (
+    DOWN, DOWN, DOWN, Expose(), HIGH, DOWN, Expose(), HIGH, DOWN, Expose(), HIGH,
+    DOWN, Expose(), HIGH, DOWN, HIGH)
+
+MOLLY = _game(
+    "molly", "Molly", (*_TURN_UP, DECLARE),
+    showdown=_wild_declare(WildRule(low_hole=True, ace_choice=True)), big_when=("pair-hand",),
+    bonus="natural", defaults=BONUS, max_players=7,
+    note="Players choose which card to turn up; the lowest hole card is wild for its "
+    "owner (an ace in the hole may be the wild card instead).")
+
+HIGHEST_FLUSH = _game(
+    "highest-flush", "Highest Flush", _TURN_UP,
+    showdown=ShowdownSpec(PotRule.HIGH, "longest-flush", compose=((Take("hand", 7, 7),),),
+                          top_hand="straight-flush-near-longest"),
+    big_when=("suit-pair",), max_players=7,
+    note="The longest flush wins (a straight flush one card shorter beats it); players "
+    "choose which card to turn up.")
+
+NO_PEEK_SIMULTANEOUS = _game(
+    "no-peek-simultaneous", "No Peek Simultaneous",
+    ((DOWN,) * 7 + tuple(s for _ in range(7) for s in (Expose(), HIGH))),
+    showdown=ShowdownSpec(PotRule.SPLIT, "high", "low-a5"), big_when=("pair-hand",),
+    bonus="win", defaults=BONUS, max_players=7,
+    note="Seven cards nobody may look at; every round each player turns one; cards speak, "
+    "high and low share.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -281,19 +336,13 @@ HOUSE_GAMES: list[GameDef] = [
            aliases=("7-27", "727")),
     ACEY_DEUCEY, ROW_OF_EIGHT,
     _later("buy-happiness", "Buy Happiness", "the face-up market"),
-    COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT,
-    _later("follow-the-queen", "Follow the Queen", "the wild card after the last queen",
-           aliases=("follow-the-bitch", "ftb")),
-    THE_L_GAME,
+    COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT, FOLLOW_THE_QUEEN, THE_L_GAME,
     _later("garbage-pie", "Garbage Pie", "push, pass, follow the queen and the unseen card"),
     _later("guts", "Guts", "drop or hold, losers match the pot, redeal"),
-    _later("highest-flush", "Highest Flush", "choose-a-card-to-turn and the longest flush"),
-    JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE,
-    _later("low-card-in-the-hole", "Low Card in the Hole",
-           "a centre card's suit and the lowest hole card of that suit"),
-    _later("molly", "Molly", "choose-a-card-to-turn and the lowest hole card wild"),
+    HIGHEST_FLUSH, JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE, LOW_CARD_IN_THE_HOLE,
+    MOLLY,
     _later("no-peek-sequential", "No Peek Sequential", "turn until you beat the board"),
-    _later("no-peek-simultaneous", "No Peek Simultaneous", "every player turns a card"),
+    NO_PEEK_SIMULTANEOUS,
     _later("no-peek-follow-the-queen", "No Peek Follow the Queen",
            "no peek with the wild card after the last queen",
            aliases=("no-peek-follow-the-bitch",)),

@@ -21,6 +21,7 @@ __all__ = [
     "Declare",
     "Draw",
     "Exchange",
+    "Expose",
     "FirstToAct",
     "Layout",
     "Step",
@@ -127,4 +128,13 @@ class Turn:
     when: str = ""
 
 
-Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn
+@dataclass(frozen=True, slots=True)
+class Expose:
+    """Every live player turns one down card of their choice face up (seed 004 Molly
+    and Highest Flush: "When the dealer calls 'turn' each player turns a card of their
+    choice face up"); players may answer in any order."""
+
+    when: str = ""
+
+
+Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose
