@@ -161,16 +161,21 @@ def _cards_in(hand: dict[str, Any]) -> tuple[set[str], set[int]]:
     return {c for c in cards if CARD.match(str(c))}, downs
 
 
+Stamp = tuple[int, int]  # (controller life, table version): the order of pictures
+
+
 class PublicWatch:
     """The table screen's stream, checked hand by hand against the mirror: a card may
-    appear only once the mirror has shown it face up, and down cards only at a showdown."""
+    appear only in a picture as new as the event that turned it face up, and down cards
+    only at a showdown. Pictures are ordered by (controller life, version): a restarted
+    controller counts versions afresh."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.seen: dict[int, list[tuple[str, str, set[str], set[int]]]] = {}
+        self.seen: dict[int, list[tuple[Stamp, str, str, set[str], set[int]]]] = {}
         self.messages = 0
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: dict[str, Any], life: int) -> None:
         view = message.get("view", {})
         hand = view.get("hand")
         if not hand:
@@ -180,24 +185,27 @@ class PublicWatch:
         with self.lock:
             self.messages += 1
             self.seen.setdefault(int(view.get("hand_no", 0)), []).append(
-                (str(hand.get("status")), reason, cards, downs))
+                ((life, int(message.get("version", 0))), str(hand.get("status")), reason,
+                 cards, downs))
 
-    def check(self, hand_no: int, public: set[str], shown: dict[int, set[str]]) -> list[str]:
-        """Problems in what the public saw of ``hand_no``; ``public`` are the cards that
-        were face up at some point, ``shown`` each showdown seat's down cards."""
+    def check(self, hand_no: int, public: dict[str, Stamp],
+              shown: dict[int, set[str]]) -> list[str]:
+        """Problems in what the public saw of ``hand_no``; ``public``: when each card
+        was first face up, ``shown``: each showdown seat's down cards."""
         with self.lock:
             seen = self.seen.pop(hand_no, [])
         problems = []
-        for status, reason, cards, downs in seen:
+        for stamp, status, reason, cards, downs in seen:
             showdown = status == "complete" and reason == "showdown"
-            allowed = set(public)
+            allowed = {c for c, first in public.items() if first <= stamp}
             if showdown:
                 for cards_of_seat in shown.values():
                     allowed |= cards_of_seat
             leaked = cards - allowed
             if leaked or (downs and not showdown) or (downs - set(shown)):
                 problems.append(f"hand {hand_no}: the public stream showed {sorted(leaked)} "
-                                f"(down cards of seats {sorted(downs)}) while {status}")
+                                f"(down cards of seats {sorted(downs)}) while {status} "
+                                f"at {stamp}")
         return problems
 
 
@@ -226,7 +234,7 @@ class Soak:
         self.start_state: HandState | None = None
         self.hand_no = 0
         self.version = 0
-        self.public: set[str] = set()
+        self.public: dict[str, Stamp] = {}
         self.pending: list[tuple[int, str]] = []  # (step due, action) of running faults
         self.step = 0
         self.plan = self._plan()
@@ -285,7 +293,9 @@ class Soak:
 
     def _connect_clients(self) -> None:
         url = self.controller.url.replace("http", "ws")
-        self.listener = Listener(f"{url}/ws/table", self.watch.on_message)
+        life = self.controller.lives
+        self.listener = Listener(f"{url}/ws/table",
+                                 lambda m: self.watch.on_message(m, life))
 
     def _drop_clients(self) -> None:
         if self.listener is not None:
@@ -309,8 +319,8 @@ class Soak:
         """The controller acknowledged ``event``: the mirror follows and must agree."""
         assert self.mirror is not None
         self.mirror = apply(self.mirror, event)
-        self._note_public()
         self._agree(reply)
+        self._note_public()
 
     def _agree(self, reply: dict[str, Any]) -> None:
         result = reply.get("result", reply)
@@ -323,13 +333,15 @@ class Soak:
                                  f"{result['next']}, the mirror on {mine}")
 
     def _note_public(self) -> None:
+        """Stamp the cards the mirror now shows face up (at the reply's version)."""
         state = self.mirror
         assert state is not None
-        for p in state.players:
-            self.public.update(str(c) for c in p.up)
-        self.public.update(str(c) for c in state.board)
-        self.public.update(str(c) for c in state.table.centre)
-        self.public.update(str(c) for name, c in state.slots if name in state.turned)
+        up = [c for p in state.players for c in p.up]
+        up += [*state.board, *state.table.centre]
+        up += [c for name, c in state.slots if name in state.turned]
+        stamp = (self.controller.lives, self.version)
+        for card in up:
+            self.public.setdefault(str(card), stamp)
 
     # ------------------------------------------------------------ a hand
     def _between_hands(self) -> None:
@@ -345,8 +357,9 @@ class Soak:
         self.hand_no = int(reply["hand"])
         players = [(s, n, st) for s, (n, st) in sorted(self.seats.items())]
         self.mirror = self.start_state = new_hand(game, players, int(reply["dealer"]))
-        self.public = set()
+        self.public = {}
         self._agree(reply)
+        self._note_public()  # a joker in the centre is face up from the start
         self.report.games[game] += 1
         vision = number % self.config.vision_every == 0
         deck = hand_deck(self.config.seed, self.session, self.hand_no,
@@ -462,8 +475,8 @@ class Soak:
                                                           "reason": "the camera misread it"})
             assert self.start_state is not None and self.mirror is not None
             self.mirror = replace_card(self.start_state, self.mirror, accepted, card)
-            self._note_public()
             self._agree(reply)
+            self._note_public()
         else:  # unreadable, two at once, or refused: entered by hand
             self._apply(CardDealt(card), self.post("/api/hand/cards", {"card": str(card)}))
         for irregularity in self.controller.get("/api/state/dealer")["irregularities"]:
