@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import threading
 import time
@@ -712,7 +713,7 @@ class Soak:
         shown = self.emulator.module_patterns()
         lamps = self.emulator.lamps()
         out = []
-        for key, command in picture.items():
+        for command in picture.values():
             if isinstance(command, SetText):
                 want = segments.render(command.text, 8)
                 blinking = picture.get(("blink", command.module))
@@ -726,7 +727,6 @@ class Soak:
                 if lamps[command.lamp] != rgb and not (command.blink and lamps[command.lamp]
                                                        == (0, 0, 0)):
                     out.append(f"lamp {command.lamp} is {lamps[command.lamp]}")
-            del key
         return out
 
     # ------------------------------------------------------------ the end
@@ -755,7 +755,7 @@ class Soak:
         self._sample_memory()
         self.report.rss_samples.append(self._live_rss)
         self.report.public_messages = self.watch.messages
-        self.report.harness_peak_kb = rss_kb(__import__("os").getpid())[1]
+        self.report.harness_peak_kb = rss_kb(os.getpid())[1]
         growth = self.memory_growth()
         if growth is not None:
             self.report.problems.append(growth)

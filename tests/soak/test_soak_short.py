@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from soak_run import FAULTS, Soak, SoakConfig
 
 
+@pytest.mark.slow
 def test_short_soak_every_fault_recovered_chips_conserved_log_replays(tmp_path: Path) -> None:
     soak = Soak(SoakConfig(hands=200, seed=12, vision_every=40, faults_each=1), tmp_path)
     try:
