@@ -211,6 +211,15 @@ class TableLog:
             raise LogError("bad_event", f"use the TableLog method for {kind!r} events")
         return self._append(self._current_hand(), kind, payload, source)
 
+    def note(self, kind: str, payload: Mapping[str, Any],
+             source: Source = Source.TABLET) -> LogEvent:
+        """Append a session-level event (a seat sitting out, the button moved, the games
+        chosen, a pause between hands) to the session's own stream, so a restart rebuilds
+        the session exactly; the log stores it and does not read it."""
+        if kind in Kind.STRUCTURAL:
+            raise LogError("bad_event", f"use the TableLog method for {kind!r} events")
+        return self._append(SESSION_STREAM, kind, payload, source)
+
     def end_hand(self, end: HandEnd, source: Source = Source.SYSTEM) -> LogEvent:
         """Close the hand in progress with its result summary."""
         if sum(end.net.values()) != 0:
@@ -226,21 +235,27 @@ class TableLog:
         return self.hand_in_progress
 
     # -- the ledger --------------------------------------------------------
-    def buy_in(self, player: str, chips: int, source: Source = Source.TABLET) -> LogEvent:
+    def buy_in(self, player: str, chips: int, source: Source = Source.TABLET,
+               seat: int = 0) -> LogEvent:
         """Sell ``chips`` to ``player`` (first purchase of the session)."""
-        return self._ledger_entry(LedgerEntry(player, BUY_IN, chips), source)
+        return self._ledger_entry(LedgerEntry(player, BUY_IN, chips), source, seat)
 
-    def rebuy(self, player: str, chips: int, source: Source = Source.TABLET) -> LogEvent:
+    def rebuy(self, player: str, chips: int, source: Source = Source.TABLET,
+              seat: int = 0) -> LogEvent:
         """Sell more chips to a player who already bought in."""
-        return self._ledger_entry(LedgerEntry(player, REBUY, chips), source)
+        return self._ledger_entry(LedgerEntry(player, REBUY, chips), source, seat)
 
-    def cash_out(self, player: str, chips: int, source: Source = Source.TABLET) -> LogEvent:
+    def cash_out(self, player: str, chips: int, source: Source = Source.TABLET,
+                 seat: int = 0) -> LogEvent:
         """Buy back a player's chips."""
-        return self._ledger_entry(LedgerEntry(player, CASH_OUT, chips), source)
+        return self._ledger_entry(LedgerEntry(player, CASH_OUT, chips), source, seat)
 
-    def _ledger_entry(self, entry: LedgerEntry, source: Source) -> LogEvent:
+    def _ledger_entry(self, entry: LedgerEntry, source: Source, seat: int) -> LogEvent:
+        """One ledger event; ``seat`` (when the table knows it) rides in the same event, so
+        the seat and the chips can never be logged apart."""
         ledger = self.ledger.with_entry(entry)  # raises, changing nothing, when refused
-        event = self._append(SESSION_STREAM, entry.kind, entry.payload(), source)
+        payload = {**entry.payload(), "seat": seat} if seat else entry.payload()
+        event = self._append(SESSION_STREAM, entry.kind, payload, source)
         self.ledger = ledger
         return event
 

@@ -164,6 +164,13 @@ class EventStore(AbstractContextManager["EventStore"]):
                           "ORDER BY hand_no, seq", params)
         return [_event_from_row(r) for r in rows]
 
+    def timeline(self, session: str) -> list[LogEvent]:
+        """A session's events in the order they were appended, across its streams (the
+        session's own and every hand's): what a restart folds to rebuild the table."""
+        rows = self._read(f"SELECT {_EVENT_COLUMNS} FROM events WHERE session_id = ? "
+                          "ORDER BY id", (session,))
+        return [_event_from_row(r) for r in rows]
+
     def iter_events(self, session: str) -> Iterator[LogEvent]:
         """Like :meth:`events` for the whole session, as an iterator."""
         return iter(self.events(session))

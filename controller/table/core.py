@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
+from datetime import UTC
 from typing import Any
 
 from controller.cards import Card
@@ -48,7 +49,7 @@ from controller.engine import (
     new_hand,
 )
 from controller.errors import PitbossError
-from controller.log import HandEnd, HandStart, Source, TableLog
+from controller.log import HandEnd, HandStart, LogEvent, Source, TableLog
 from controller.log.session import Clock, utc_now
 from controller.log.store import EventStore
 from controller.table import commands as cmd
@@ -59,11 +60,35 @@ from controller.table.shuffle import ShuffleMemory, shuffle_check
 from controller.variants.catalogue import find_game
 from controller.variants.game import resolve_options
 
-__all__ = ["FEED_LENGTH", "Table", "replace_card", "shoe_order"]
+__all__ = ["FEED_LENGTH", "SHUFFLE_CODES", "Table", "feed_text", "hand_time",
+           "replace_card", "shoe_order"]
 
 logger = logging.getLogger(__name__)
 
 FEED_LENGTH = 40  # entries of the dealer's card-and-action feed kept for the tablet
+SHUFFLE_CODES = frozenset({"unshuffled_runs", "same_order"})  # one shuffle alarm per hand
+
+
+def hand_time(start: LogEvent) -> str:
+    """A hand's start time for its record, read from its logged ``hand_start``."""
+    return start.time.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def feed_text(event: Event, source: Source, before: HandState) -> str:
+    """The dealer's feed line for an engine event (shared with recovery, which rebuilds the
+    feed from the log: the line depends only on the logged event and the state before)."""
+    if source is Source.CAMERA and isinstance(event, CardDealt):
+        return f"{event.card}: {expected(before).describe()}"
+    if source is Source.CORRECTION:
+        if isinstance(event, CardDealt):
+            return f"{event.card} entered by hand"
+        if isinstance(event, CardExposed):
+            return f"seat {event.seat}'s {event.card} exposed"
+        if isinstance(event, Undo):
+            return "undo the last event"
+        if isinstance(event, Misdeal):
+            return "misdeal: every chip returned"
+    return expected(before).describe()
 
 
 def shoe_order(state: HandState) -> list[Card]:
@@ -173,8 +198,9 @@ class Table:
         self.log = TableLog.open_session(self.store, c.table, c.chip_unit, c.stakes,
                                          c.currency, clock=self.clock)
         self.seats, self.button, self.state, self.start = {}, 0, None, None
-        self.settled, self.paused, self.irregularities = True, False, []
-        self.memory = ShuffleMemory()
+        self.settled, self.paused, self.pause_reason, self.irregularities = True, False, "", []
+        self.memory, self.rotation, self._numbers = ShuffleMemory(), Rotation(), 0
+        self.feed.clear()  # the picture of a new session comes from its own log only
         return {"session": self.log.session}
 
     def _seat(self, c: cmd.SeatPlayer) -> dict[str, Any]:
@@ -191,7 +217,7 @@ class Table:
             raise TableError("player_seated", f"{name} already has a seat.")
         if c.buy_in <= 0:
             raise TableError("bad_amount", "A buy-in must be at least 1 chip.")
-        log.buy_in(name, c.buy_in)
+        log.buy_in(name, c.buy_in, seat=c.seat)
         self.seats[c.seat] = Seat(c.seat, name, c.buy_in)
         if not self.button:
             self.button = c.seat
@@ -202,7 +228,7 @@ class Table:
         self._settle()  # the stacks must include the last hand
         seat = self._occupied(c.seat)
         self._not_in_hand(c.seat)
-        log.cash_out(seat.name, seat.stack)
+        log.cash_out(seat.name, seat.stack, seat=c.seat)
         del self.seats[c.seat]
         return {"seat": seat.as_dict(), "cashed_out": seat.stack}
 
@@ -213,26 +239,28 @@ class Table:
         self._not_in_hand(c.seat)
         if c.chips <= 0:
             raise TableError("bad_amount", "A rebuy must be at least 1 chip.")
-        log.rebuy(seat.name, c.chips)
+        log.rebuy(seat.name, c.chips, seat=c.seat)
         self.seats[c.seat] = Seat(seat.seat, seat.name, seat.stack + c.chips, seat.sitting_out)
         return {"seat": self.seats[c.seat].as_dict()}
 
     def _sit_out(self, c: cmd.SitOut) -> dict[str, Any]:
-        self._session()
+        log = self._session()
         seat = self._occupied(c.seat)
+        log.note("sit_out", {"seat": c.seat, "out": bool(c.out)})
         self.seats[c.seat] = Seat(seat.seat, seat.name, seat.stack, c.out)
         return {"seat": self.seats[c.seat].as_dict()}
 
     def _move_button(self, c: cmd.MoveButton) -> dict[str, Any]:
-        self._session()
+        log = self._session()
         self._occupied(c.seat)
         if self.hand_live:
             raise TableError("hand_in_progress", "The button moves between hands only.")
+        log.note("button", {"seat": c.seat})
         self.button = c.seat
         return {"button": c.seat}
 
     def _choose(self, c: cmd.ChooseGame) -> dict[str, Any]:
-        self._session()
+        log = self._session()
         if not c.games:
             raise TableError("no_game", "Choose at least one game.")
         ids = []
@@ -242,6 +270,7 @@ class Table:
                 raise TableError("not_playable", f"{game.name} cannot be dealt: {game.note}")
             resolve_options(game, c.options)
             ids.append(game.id)
+        log.note("games", {"games": ids, "options": dict(c.options)})
         self.rotation = Rotation(tuple(ids), dict(c.options))
         return {"games": self.rotation.as_dict()}
 
@@ -259,10 +288,11 @@ class Table:
         game = find_game(c.game) if c.game else find_game(self.rotation.current)
         options = dict(self.rotation.options) if game.id in self.rotation.games else {}
         state = new_hand(game, [(s.seat, s.name, s.stack) for s in playing], button, options)
-        log.start_hand(HandStart(game.id, {s.seat: s.name for s in playing},
-                                 {s.seat: s.stack for s in playing}, button, options))
+        started = log.start_hand(HandStart(game.id, {s.seat: s.name for s in playing},
+                                           {s.seat: s.stack for s in playing}, button,
+                                           options))
         self.button, self.state, self.start, self.settled = button, state, state, False
-        self._hand_time = self.clock().isoformat(timespec="seconds")
+        self._hand_time = hand_time(started)
         self.irregularities, self._alarmed = [], False
         self.feed.clear()
         return {"hand": log.hand, "game": game.id, "dealer": button,
@@ -274,20 +304,20 @@ class Table:
         if self.hand_live:
             raise TableError("hand_in_progress", "A hand is being dealt: finish it first.")
         for seat in sorted(self.seats.values(), key=lambda s: s.seat):
-            log.cash_out(seat.name, seat.stack)
+            log.cash_out(seat.name, seat.stack, seat=seat.seat)
             del self.seats[seat.seat]
         log.close_session()
         return {"session": log.session, "closed": True,
                 "results": [{"player": r.player, "net": r.net} for r in log.ledger.results()]}
 
     # ------------------------------------------------------------ the hand
-    def _apply(self, event: Event, source: Source, what: str) -> dict[str, Any]:
+    def _apply(self, event: Event, source: Source) -> dict[str, Any]:
         log = self._session()
         before = self._live()
         after = apply(before, event)  # the check: a refusal raises and changes nothing
         log.record("engine", event_to_dict(event), source)  # durable before it is shown
         self.state = after
-        self._note(source, what or expected(before).describe(), event)
+        self._note(source, feed_text(event, source, before), event)
         if isinstance(event, CardDealt):
             self._check_shuffle(after)
         if after.result is not None:
@@ -302,7 +332,7 @@ class Table:
 
     def _tablet(self, c: cmd.TabletAction) -> dict[str, Any]:
         self._not_paused()
-        return self._apply(c.event, Source.TABLET, "")
+        return self._apply(c.event, Source.TABLET)
 
     def _camera(self, c: cmd.CameraCard) -> dict[str, Any]:
         event = CardDealt(c.card)
@@ -314,7 +344,7 @@ class Table:
             code = "card_not_expected" if err.code == "no_hand" else err.code
             text = f"The shoe dealt {c.card}, which was not expected: {err.message}"
             return self._irregular(code, text, str(c.card))
-        return self._apply(event, Source.CAMERA, f"{c.card}: {expected(before).describe()}")
+        return self._apply(event, Source.CAMERA)
 
     def _camera_problem(self, c: cmd.CameraProblem) -> dict[str, Any]:
         code, text = PROBLEM_MESSAGES.get(c.kind, PROBLEM_MESSAGES["unreadable"])
@@ -324,8 +354,8 @@ class Table:
         """Record a problem for the dealer; logged too when a hand is being dealt."""
         number = self._numbers + 1
         found = Irregularity(number, code, message, card, self.hand_no if self.hand_live else 0)
-        if self.hand_live and self.log is not None:
-            self.log.record("irregularity", found.as_dict(), Source.CAMERA)
+        if self.log is not None and not self.log.closed:
+            self._record_event("irregularity", found.as_dict(), Source.CAMERA)
         self._numbers = number
         self.irregularities.append(found)
         self._note(Source.CAMERA, message)
@@ -341,7 +371,7 @@ class Table:
 
     def _enter(self, c: cmd.EnterCard) -> dict[str, Any]:
         self._not_paused()
-        reply = self._apply(CardDealt(c.card), Source.CORRECTION, f"{c.card} entered by hand")
+        reply = self._apply(CardDealt(c.card), Source.CORRECTION)
         waiting = [i for i in self.irregularities
                    if i.code in ("card_unreadable", "cards_together")]
         if waiting and waiting[0].code == "card_unreadable":
@@ -365,20 +395,19 @@ class Table:
         return {"hand": log.hand, "next": expected(after).as_dict()}
 
     def _expose(self, c: cmd.ExposeCard) -> dict[str, Any]:
-        return self._apply(CardExposed(c.seat, c.card), Source.CORRECTION,
-                           f"seat {c.seat}'s {c.card} exposed")
+        return self._apply(CardExposed(c.seat, c.card), Source.CORRECTION)
 
     def _undo(self, c: cmd.UndoLast) -> dict[str, Any]:
-        return self._apply(Undo(), Source.CORRECTION, "undo the last event")
+        return self._apply(Undo(), Source.CORRECTION)
 
     def _misdeal(self, c: cmd.DeclareMisdeal) -> dict[str, Any]:
-        return self._apply(Misdeal(), Source.CORRECTION, "misdeal: every chip returned")
+        return self._apply(Misdeal(), Source.CORRECTION)
 
     def _pause(self, c: cmd.Pause) -> dict[str, Any]:
         self._session()
         if self.paused:
             raise TableError("already_paused", "The table is already paused.")
-        self._record_if_live("pause", {"reason": c.reason})
+        self._record_event("pause", {"reason": c.reason})
         self.paused, self.pause_reason = True, c.reason
         return {"paused": True}
 
@@ -386,7 +415,7 @@ class Table:
         self._session()
         if not self.paused:
             raise TableError("not_paused", "The table is not paused.")
-        self._record_if_live("resume", {})
+        self._record_event("resume", {})
         self.paused, self.pause_reason = False, ""
         return {"paused": False}
 
@@ -396,7 +425,7 @@ class Table:
         if found is None:
             raise TableError("unknown_irregularity", f"There is no open irregularity "
                              f"number {c.number}.")
-        self._record_if_live("dismiss", {"number": c.number, "code": found.code})
+        self._record_event("dismiss", {"number": c.number, "code": found.code})
         self.irregularities.remove(found)
         return {"dismissed": c.number}
 
@@ -406,9 +435,15 @@ class Table:
                         "error": c.error, "attached": True}
         return {"display": dict(self.display)}
 
-    def _record_if_live(self, kind: str, payload: dict[str, Any]) -> None:
-        if self.hand_live and self.log is not None:
-            self.log.record(kind, payload, Source.CORRECTION)
+    def _record_event(self, kind: str, payload: dict[str, Any],
+                      source: Source = Source.CORRECTION) -> None:
+        """Log a table event: in the hand while one is being dealt, else in the session's
+        own stream (so a pause or an irregularity between hands survives a restart)."""
+        log = self._session()
+        if self.hand_live:
+            log.record(kind, payload, source)
+        else:
+            log.note(kind, payload, source)
 
     # ------------------------------------------------------------ the end of a hand
     def _record(self, state: HandState) -> dict[str, Any] | None:

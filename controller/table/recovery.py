@@ -6,35 +6,50 @@ and resumes the hand in progress exactly where it was (the engine is pure, so
 replaying the hand's events lands in the same state; a ``replace`` correction
 is replayed the same way it was made).
 
-What the log holds and how it is read back:
+The session's events are folded in the order they were appended
+(:meth:`EventStore.timeline <controller.log.store.EventStore.timeline>`),
+across the session's own stream and every hand, with the same rules the table
+applied when it made them:
 
-* seats, names and stacks: each ``hand_start`` (who sat where with what),
-  each ``hand_end`` (``net`` per seat), and the ledger in between (a rebuy adds
-  chips, a cash-out frees the seat). A player who bought in after the last hand
-  started is given the lowest free seat: the log records seat numbers only
-  when a hand starts;
-* the button: the last hand's dealer, moved on if that hand was won;
-* a pause inside the hand in progress.
+* seats, names and stacks: ``buy_in`` / ``rebuy`` / ``cash_out`` (each carries
+  its ``seat``; a log written before seats were logged gets the lowest free
+  seat), ``sit_out``, each ``hand_start`` and the replayed hand's end;
+* the button: ``button`` moves, each hand's dealer, moved on after a won hand;
+* the games: ``games`` (a fixed game or a dealer's-choice rotation), moved on
+  after a won hand;
+* ``pause`` / ``resume`` (with the reason), in a hand or between hands;
+* the irregularities the dealer has not dealt with (raised, dismissed, an
+  unreadable card since entered by hand), their numbering, whether this hand's
+  shuffle alarm has gone off, and the dealer's feed of the last hand;
+* every hand is replayed through the engine: the hand in progress resumes, and
+  the order earlier hands' cards came out in feeds the ``same_order`` check.
 
-* the irregularities of the hand in progress the dealer has not dealt with, and
-  the order earlier hands' cards came out in (the ``same_order`` shuffle check).
-
-The game rotation is not in the log; after a restart the dealer chooses the
-game again (the default is Aces, Straights and Flushes).
+What is not in the log is not a table event: the display link's status (the
+link reports it again) and the picture's ``version`` counter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
 from controller.cards import Card
-from controller.engine import HandState, apply, event_from_dict, new_hand
-from controller.log import HandEnd, HandStart, LogEvent, Source, TableLog
+from controller.engine import CardDealt, HandState, apply, event_from_dict, new_hand
+from controller.log import HandStart, LogEvent, Source, TableLog
 from controller.log.events import Kind
 from controller.log.session import SessionInfo
-from controller.table.core import Table, replace_card
+from controller.table.core import (
+    FEED_LENGTH,
+    SHUFFLE_CODES,
+    Table,
+    feed_text,
+    hand_time,
+    replace_card,
+    shoe_order,
+)
 from controller.table.irregular import Irregularity, TableError
-from controller.table.seating import MAX_SEAT, Seat, next_seat
+from controller.table.seating import MAX_SEAT, Rotation, Seat, next_seat
 from controller.table.shuffle import ShuffleMemory
 
 __all__ = ["latest_open_session", "resume_session"]
@@ -55,77 +70,147 @@ def _seat_of(seats: dict[int, Seat], player: str) -> int:
 
 
 class _Evening:
-    """Seats and button folded from the session's events in time order."""
+    """The table's session picture, folded from the session's events in append order."""
 
     def __init__(self) -> None:
         self.seats: dict[int, Seat] = {}
         self.button = 0
-        self.start: HandStart | None = None
+        self.rotation = Rotation()
+        self.paused, self.pause_reason = False, ""
+        self.irregularities: list[Irregularity] = []
+        self.numbers = 0
+        self.alarmed = False
+        self.feed: deque[dict[str, Any]] = deque(maxlen=FEED_LENGTH)
+        self.memory = ShuffleMemory()
+        self.hand_no = 0
+        self.hand_started: LogEvent | None = None
+        self.first: HandState | None = None  # the hand as dealt
+        self.state: HandState | None = None  # the hand now
+        self.ended = True  # the last hand's hand_end is in the log
+
+    @property
+    def hand_live(self) -> bool:
+        return self.state is not None and self.state.result is None
 
     def apply(self, e: LogEvent) -> None:
         p = e.payload
         if e.kind in (Kind.BUY_IN, Kind.REBUY, Kind.CASH_OUT):
-            self._ledger(e.kind, str(p.get("player", "")), int(p.get("chips", 0)))
+            self._ledger(e.kind, str(p.get("player", "")), int(p.get("chips", 0)),
+                         int(p.get("seat", 0)))
         elif e.kind == Kind.HAND_START:
-            self._hand_start(HandStart.from_payload(p))
-        elif e.kind == Kind.HAND_END and self.start is not None:
-            self._hand_end(HandEnd.from_payload(p), self.start)
+            self._hand_start(e)
+        elif e.kind == Kind.HAND_END:
+            self._hand_end()
+        elif e.kind == "engine" and self.state is not None:
+            self._engine(e)
+        elif e.kind == "replace" and self.state is not None:
+            self._replace(e)
+        else:
+            self._table_event(e.kind, p)
 
-    def _ledger(self, kind: str, player: str, chips: int) -> None:
-        seat = _seat_of(self.seats, player)
-        if kind == Kind.CASH_OUT and seat:
-            del self.seats[seat]
-        elif kind == Kind.REBUY and seat:
+    # -- the session's own events
+    def _ledger(self, kind: str, player: str, chips: int, seat: int) -> None:
+        seat = seat or _seat_of(self.seats, player) or (
+            0 if kind != Kind.BUY_IN else
+            next((n for n in range(1, MAX_SEAT + 1) if n not in self.seats), 0))
+        if not seat:
+            return
+        if kind == Kind.CASH_OUT:
+            self.seats.pop(seat, None)
+        elif kind == Kind.REBUY and seat in self.seats:
             s = self.seats[seat]
             self.seats[seat] = Seat(seat, s.name, s.stack + chips, s.sitting_out)
-        elif kind == Kind.BUY_IN and not seat:
-            free = next((n for n in range(1, MAX_SEAT + 1) if n not in self.seats), 0)
-            if free:
-                self.seats[free] = Seat(free, player, chips)
+        elif kind == Kind.BUY_IN:
+            self.seats[seat] = Seat(seat, player, chips)
+            self.button = self.button or seat
 
-    def _hand_start(self, hs: HandStart) -> None:
+    def _table_event(self, kind: str, p: Mapping[str, Any]) -> None:
+        if kind == "sit_out" and int(p["seat"]) in self.seats:
+            s = self.seats[int(p["seat"])]
+            self.seats[s.seat] = Seat(s.seat, s.name, s.stack, bool(p["out"]))
+        elif kind == "button":
+            self.button = int(p["seat"])
+        elif kind == "games":
+            self.rotation = Rotation(tuple(p["games"]), dict(p.get("options", {})))
+        elif kind in ("pause", "resume"):
+            self.paused = kind == "pause"
+            self.pause_reason = str(p.get("reason", "")) if self.paused else ""
+        elif kind == "irregularity":
+            self._irregularity(Irregularity(int(p["number"]), str(p["code"]),
+                                            str(p["message"]), str(p.get("card", "")),
+                                            int(p.get("hand", 0))))
+        elif kind == "dismiss":
+            self.irregularities = [i for i in self.irregularities if i.number != p["number"]]
+
+    def _irregularity(self, found: Irregularity) -> None:
+        self.irregularities.append(found)
+        self.numbers = max(self.numbers, found.number)
+        self.alarmed = self.alarmed or (found.code in SHUFFLE_CODES and self.hand_live)
+        self._note(Source.CAMERA, found.message)
+
+    def _note(self, source: Source, text: str, event: Mapping[str, Any] | None = None) -> None:
+        entry: dict[str, Any] = {"hand": self.hand_no, "source": source.value, "text": text}
+        if event is not None:
+            entry["event"] = dict(event)
+        self.feed.append(entry)
+
+    # -- hands
+    def _hand_start(self, e: LogEvent) -> None:
+        hs = HandStart.from_payload(e.payload)
         for seat, name in hs.players.items():
             other = _seat_of(self.seats, name)
-            if other and other != seat:
+            if other and other != seat:  # only in logs written before seats were logged
                 del self.seats[other]
             self.seats[seat] = Seat(seat, name, hs.stacks[seat])
-        self.button, self.start = hs.dealer, hs
-
-    def _hand_end(self, end: HandEnd, start: HandStart) -> None:
-        for seat, net in end.net.items():
-            if seat in self.seats:
-                s = self.seats[seat]
-                self.seats[seat] = Seat(seat, s.name, start.stacks[seat] + net, s.sitting_out)
-        if end.winners:  # a won hand moves the button; a misdeal is dealt again
-            self.button = next_seat(self.seats, self.button)
-
-
-def _replay_hand(events: Iterable[LogEvent]) -> tuple[HandState, HandState, bool]:
-    """(the hand as dealt, the hand now, paused) from one hand's events."""
-    first: list[HandState] = []
-    paused = False
-
-    def start(e: LogEvent) -> HandState:
-        hs = HandStart.from_payload(e.payload)
         seats = [(s, hs.players[s], hs.stacks[s]) for s in sorted(hs.players)]
-        first.append(new_hand(hs.variant, seats, hs.dealer, hs.options or None))
-        return first[0]
+        self.first = self.state = new_hand(hs.variant, seats, hs.dealer, hs.options or None)
+        self.button, self.hand_no, self.hand_started, self.ended = hs.dealer, e.hand, e, False
+        self.irregularities, self.alarmed = [], False
+        self.feed.clear()
 
-    def step(state: HandState, e: LogEvent) -> HandState:
-        nonlocal paused
-        if e.kind == "engine":
-            return apply(state, event_from_dict(e.payload))
-        if e.kind == "replace":
-            return replace_card(first[0], state, Card(e.payload["old"]), Card(e.payload["new"]))
-        if e.kind in ("pause", "resume"):
-            paused = e.kind == "pause"
-        return state
+    def _engine(self, e: LogEvent) -> None:
+        assert self.state is not None
+        event = event_from_dict(e.payload)
+        before, self.state = self.state, apply(self.state, event)
+        self._note(e.source, feed_text(event, e.source, before), e.payload)
+        if e.source is Source.CORRECTION and isinstance(event, CardDealt):
+            waiting = [i for i in self.irregularities
+                       if i.code in ("card_unreadable", "cards_together")]
+            if waiting and waiting[0].code == "card_unreadable":
+                self.irregularities.remove(waiting[0])  # as the table does for a card entered
 
-    events = list(events)
-    state = start(events[0])
-    for e in events[1:]:
-        state = step(state, e)
-    return first[0], state, paused
+    def _replace(self, e: LogEvent) -> None:
+        assert self.state is not None and self.first is not None
+        p = e.payload
+        self.state = replace_card(self.first, self.state, Card(p["old"]), Card(p["new"]))
+        self._note(Source.CORRECTION, f"{p['old']} replaced by {p['new']}: {p['reason']}")
+
+    def _hand_end(self) -> None:
+        """The table's settle: stacks from the replayed hand, the button and the games move
+        on after a won hand, the hand's order joins the shuffle memory."""
+        state = self.state
+        if state is None or state.result is None:
+            return
+        for p in state.players:
+            if p.seat in self.seats:
+                s = self.seats[p.seat]
+                self.seats[p.seat] = Seat(s.seat, s.name, p.stack, s.sitting_out)
+        self.memory.remember(shoe_order(state))
+        if state.result.reason in ("showdown", "uncontested"):
+            self.button = next_seat(self.seats, self.button)
+            self.rotation = self.rotation.after_hand()
+        self.ended = True
+
+    def attach(self, table: Table) -> None:
+        """Give ``table`` this picture (the hand in progress too)."""
+        table.seats, table.button, table.rotation = self.seats, self.button, self.rotation
+        table.paused, table.pause_reason = self.paused, self.pause_reason
+        table.irregularities, table._numbers, table._alarmed = \
+            self.irregularities, self.numbers, self.alarmed
+        table.memory, table.feed = self.memory, self.feed
+        table.start, table.state = self.first, self.state
+        table.settled = self.ended
+        table._hand_time = hand_time(self.hand_started) if self.hand_started else None
 
 
 def resume_session(table: Table, session: str) -> None:
@@ -133,54 +218,11 @@ def resume_session(table: Table, session: str) -> None:
     log = TableLog(table.store, session, table.clock)
     if log.closed:
         raise TableError("session_closed", f"Session {session!r} is closed; open a new one.")
-    events = table.store.events(session)
     evening = _Evening()
-    for e in sorted(events, key=lambda e: e.time):
+    for e in table.store.timeline(session):
         evening.apply(e)
-    table.log, table.seats, table.button = log, evening.seats, evening.button
-    table.state = table.start = None
-    table.settled, table.paused = True, False
-    table.memory = _shoe_memory(events, log.hand_in_progress)
-    table._numbers = max((int(e.payload.get("number", 0)) for e in events
-                          if e.kind == "irregularity"), default=0)
-    table.irregularities = []
-    if log.hand_in_progress is not None:
-        hand = [e for e in events if e.hand == log.hand_in_progress]
-        table.start, table.state, table.paused = _replay_hand(hand)
-        table.irregularities = _open_irregularities(hand)
-        table.feed.clear()
-        table.settled = False
-        if table.state.result is not None:
-            table._settle()  # stopped between the hand's last event and its result
+    table.log = log
+    evening.attach(table)
+    if table.state is not None and table.state.result is not None and not table.settled:
+        table._settle()  # stopped between the hand's last event and its result
     table.version += 1
-
-
-def _shoe_memory(events: list[LogEvent], skip: int | None) -> ShuffleMemory:
-    """The order cards came out in each earlier hand (for the ``same_order`` check)."""
-    memory = ShuffleMemory()
-    by_hand: dict[int, list[Card]] = {}
-    for e in events:
-        if e.kind == "engine" and e.hand not in (0, skip) and "card" in e.payload \
-                and "correction" not in e.payload:
-            by_hand.setdefault(e.hand, []).append(Card(e.payload["card"]))
-    for cards in by_hand.values():
-        memory.remember(cards)
-    return memory
-
-
-def _open_irregularities(hand: list[LogEvent]) -> list[Irregularity]:
-    """The hand's irregularities the dealer has not dealt with yet: not dismissed, and an
-    unreadable card not since entered by hand."""
-    found: list[Irregularity] = []
-    for e in hand:
-        p = e.payload
-        if e.kind == "irregularity":
-            found.append(Irregularity(int(p["number"]), str(p["code"]), str(p["message"]),
-                                      str(p.get("card", "")), int(p.get("hand", 0))))
-        elif e.kind == "dismiss":
-            found = [i for i in found if i.number != p.get("number")]
-        elif e.kind == "engine" and e.source is Source.CORRECTION and "card" in p:
-            unreadable = [i for i in found if i.code == "card_unreadable"]
-            if unreadable:
-                found.remove(unreadable[0])
-    return found
