@@ -31,7 +31,7 @@ every time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from controller.cards import Card
@@ -259,9 +259,27 @@ def replay_states(start: HandState, log: Sequence[Event], seed: int = 11,
         streets.append(_finish(cur, state, len(streets), seed, max_error, max_time))
     if state.result is not None and state.result.reason != "misdeal":
         streets.append(_showdown(state))
+    streets = _unique_names(streets)
     seats = tuple((p.seat, p.name, p.stack) for p in start.players)
     result = _result(state)
     return HandReplay(start.game.id, start.game.name, seats, tuple(streets), result)
+
+
+def _unique_names(streets: list[StreetReplay]) -> list[StreetReplay]:
+    """A round of declarations is ``declare``; a name seen before gets a number (an
+    exchange round in English Stud, the board turns of seed 004), so every point of the
+    chart has its own label."""
+    seen: dict[str, int] = {}
+    out = []
+    for st in streets:
+        name = st.name
+        if not st.dealt and st.actions and all(a.action == "declares" for a in st.actions):
+            name = "declare"
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = f"{name} ({seen[name]})"
+        out.append(replace(st, name=name) if name != st.name else st)
+    return out
 
 
 def _note(cur: _Street, state: HandState, event: Event) -> None:

@@ -19,12 +19,14 @@ PLAYABLE = [g for g in GAMES if g.playable]
 def test_random_hand_replays_with_consistent_odds(game: object) -> None:
     """Seeds 000-004: a random hand of the game, replayed. Each seat's final cards were
     all dealt to it in some street; a street's equities share the whole pot; a folded
-    seat stays folded; the last point pays what the engine paid."""
+    seat stays folded; the last point pays what the engine paid; every street has its
+    own name."""
     seats = [(i, f"P{i}", 400) for i in range(1, 5)]
     start = new_hand(game, seats, dealer=4)  # type: ignore[arg-type]
     final = play_hand(start, random.Random(7))
     r = replay_states(start, final.log, seed=1, max_error=0.05, max_time=0.05)
-    assert r.streets
+    names = [st.name for st in r.streets]
+    assert names and len(set(names)) == len(names)  # one label per point of the chart
     for p in final.players:
         dealt = {d.card for st in r.streets for d in st.dealt if d.seat == p.seat}
         assert {str(c) for c in p.cards} <= dealt, p.seat
