@@ -11,10 +11,10 @@ from typing import Any
 
 from controller.engine.events import Choice, Event
 from controller.engine.expect import Expected
-from controller.engine.state import HandState, evolve
+from controller.engine.state import OFFER, Delivery, HandState, Player, evolve
 from controller.errors import RuleViolation
 
-__all__ = ["ExposeRunner"]
+__all__ = ["ExposeRunner", "PushRunner"]
 
 
 def _live(state: HandState) -> tuple[int, ...]:
@@ -49,3 +49,60 @@ class ExposeRunner:
         return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]),
                       turn=tuple(j for j in state.turn if j != i),
                       exposed=(*state.exposed, card))
+
+
+def _penalty(state: HandState, step: Any) -> int:
+    return int(state.rules.push_penalty or step.penalty)
+
+
+class PushRunner:
+    """Push 'Em (seed 004 steps 2-5): keep the offered up card, or pay the penalty to
+    push it to the next player and take the next card from the deck."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        order = _live_all(state)
+        if not order or state.pack_left < 2 * len(order):
+            return state  # (the book's seven players never run the pack out)
+        return evolve(state, turn=order, queue=((OFFER, True),))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        p = state.players[state.turn[0]]
+        can_push = p.stack >= _penalty(state, step)
+        return Expected("choice", seat=p.seat, choices=("keep", "push") if can_push
+                        else ("keep",), cost=_penalty(state, step))
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        i = state.turn[0]
+        p = state.players[i]
+        if not isinstance(event, Choice) or event.kind not in ("keep", "push"):
+            raise RuleViolation("illegal_action", f"Seat {p.seat} keeps or pushes the "
+                                "offered card now.")
+        if event.seat != p.seat:
+            raise RuleViolation("out_of_turn", f"It is seat {p.seat}'s turn to keep or push, "
+                                f"not seat {event.seat}'s.")
+        card = state.offer[0]
+        rest = state.turn[1:]
+        if event.kind == "keep":
+            p = evolve(p, up=(*p.up, card))
+            queue: tuple[Delivery, ...] = ((OFFER, True),) if rest else ()
+            return evolve(state, players=_put(state, i, p), offer=(), turn=rest, queue=queue)
+        cost = _penalty(state, step)
+        if p.stack < cost:
+            raise RuleViolation("insufficient_chips", f"Seat {p.seat} cannot pay the {cost} "
+                                "penalty to push.")
+        p = evolve(p, stack=p.stack - cost, committed=p.committed + cost)
+        if rest:  # the pushed card is the next player's offer
+            return evolve(state, players=_put(state, i, p), turn=rest, queue=((i, True),))
+        # "If the dealer pushes a card then that card is buried face down."
+        return evolve(state, players=_put(state, i, p), offer=(), turn=rest,
+                      queue=((i, True),), burned=(*state.burned, card))
+
+
+def _put(state: HandState, i: int, p: Player) -> tuple[Player, ...]:
+    return (*state.players[:i], p, *state.players[i + 1:])
+
+
+def _live_all(state: HandState) -> tuple[int, ...]:
+    from controller.engine.dealing import live_order
+
+    return tuple(live_order(state))

@@ -16,6 +16,7 @@ from controller.engine.firsts import clockwise
 from controller.engine.state import (
     BOARD,
     BURN,
+    OFFER,
     SLOT_BASE,
     Delivery,
     HandState,
@@ -103,6 +104,9 @@ def place_card(state: HandState, card: Card) -> HandState:
         return evolve(state, queue=queue, seen=seen, board=(*state.board, card))
     if target == BURN:
         return evolve(state, queue=queue, seen=seen, burned=(*state.burned, card))
+    if target == OFFER:
+        return evolve(state, queue=queue, seen=seen, offer=(card,),
+                      exposed=(*state.exposed, card))
     if target <= SLOT_BASE:
         name = state.game.layout[SLOT_BASE - target]
         if not face_up:

@@ -38,6 +38,8 @@ class Expected:
                 return "a community card face up"
             if self.target == "burn":
                 return "a burn card"
+            if self.target == "offer":
+                return f"a card face up offered to seat {self.seat}"
             return f"a card face {'up' if self.face_up else 'down'} for seat {self.seat}"
         if self.kind == "action":
             return f"an action from seat {self.seat}"
@@ -57,7 +59,7 @@ class Expected:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind == "card":
             out.update(target=self.target, face_up=self.face_up)
-            if self.target == "seat":
+            if self.target in ("seat", "offer"):
                 out["seat"] = self.seat
             if self.slot:
                 out["slot"] = self.slot

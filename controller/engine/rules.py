@@ -40,6 +40,7 @@ from controller.engine.showdown import award_uncontested, ranking, return_chips,
 from controller.engine.state import (
     BOARD,
     BURN,
+    OFFER,
     SLOT_BASE,
     Betting,
     HandState,
@@ -303,6 +304,9 @@ def _expected(state: HandState) -> Expected:
                             slot=state.game.layout[SLOT_BASE - target])
         if target == BOARD:
             return Expected("card", target="board", face_up=True)
+        if target == OFFER:
+            return Expected("card", target="offer", face_up=True,
+                            seat=state.players[state.turn[0]].seat)
         if target == BURN:
             return Expected("card", target="burn")
         return Expected("card", seat=state.players[target].seat, target="seat", face_up=face_up)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from controller.engine.betting import start_round
 from controller.engine.board import LayoutRunner, TurnBoardRunner
-from controller.engine.choices import ExposeRunner
+from controller.engine.choices import ExposeRunner, PushRunner
 from controller.engine.dealing import (
     apply_discard,
     deal_queue,
@@ -30,7 +30,17 @@ from controller.engine.events import Declaration, Discard, Event
 from controller.engine.expect import Expected
 from controller.engine.state import HandState, evolve
 from controller.errors import RuleViolation, VariantError
-from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange, Expose, Layout, Turn
+from controller.variants.steps import (
+    Bet,
+    Deal,
+    Declare,
+    Draw,
+    Exchange,
+    Expose,
+    Layout,
+    Push,
+    Turn,
+)
 
 __all__ = ["StepRunner", "register", "runner_for"]
 
@@ -118,7 +128,7 @@ class DeclareRunner:
 RUNNERS: dict[type, StepRunner] = {
     Deal: DealRunner(), Bet: BetRunner(), Draw: TurnRunner(), Exchange: TurnRunner(),
     Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
-    Expose: ExposeRunner(),
+    Expose: ExposeRunner(), Push: PushRunner(),
 }
 
 

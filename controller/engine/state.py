@@ -23,6 +23,7 @@ from controller.variants.game import GameDef, Rules
 __all__ = [
     "BOARD",
     "BURN",
+    "OFFER",
     "SLOT_BASE",
     "Betting",
     "Delivery",
@@ -39,6 +40,7 @@ __all__ = [
 
 BOARD = -1  # a delivery target: the community card(s)
 BURN = -2  # a delivery target: the burn pile
+OFFER = -3  # a delivery target: the up card offered in a Push 'Em round (seed 004)
 SLOT_BASE = -10  # a delivery target: board slot k of ``game.layout`` is SLOT_BASE - k
 
 # (target, face_up): target is a player index, BOARD or BURN.
@@ -223,6 +225,7 @@ class HandState:
     turns: int = 0  # board turns done (house betting triggers: "the third pile is turned")
     exposed: tuple[Card, ...] = ()  # every card turned or dealt face up, in order (seed 004
     # Follow the Queen: "the card after the last Queen")
+    offer: tuple[Card, ...] = ()  # Push 'Em: the up card on offer to the player to choose
 
     @property
     def game(self) -> GameDef:

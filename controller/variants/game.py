@@ -184,6 +184,7 @@ class Rules:
     reserve: int = 0
     seventh_card: bool = False
     bonus: int = 0  # seed 004: what each other player pays a royal/straight flush winner
+    push_penalty: int = 0  # seed 004 Push 'Em "The penalty to push the card can be varied"
 
     def flag(self, name: str) -> bool:
         """Whether the option ``name`` is on (used by steps' ``when``)."""
@@ -191,7 +192,7 @@ class Rules:
 
 
 _INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve",
-        "bonus"}
+        "bonus", "push_penalty"}
 _BOOL = {"burns", "big_bet_on_pair", "jacks_or_better", "seventh_card"}
 _CHOICE = {
     "draw_limit": ("3", "4-ace", "5"),

@@ -28,6 +28,7 @@ from controller.variants.steps import (
     Expose,
     FirstToAct,
     Layout,
+    Push,
     Step,
     Turn,
 )
@@ -324,6 +325,14 @@ NO_PEEK_SIMULTANEOUS = _game(
     note="Seven cards nobody may look at; every round each player turns one; cards speak, "
     "high and low share.")
 
+PUSH_EM = _game(
+    "push-em", "Push 'Em",
+    (DOWN, DOWN, Push(), HIGH, Push(), HIGH, Push(), HIGH, Push(), HIGH, DOWN, HIGH, DECLARE),
+    showdown=DECLARE_SHOWDOWN, big_when=("pair-hand",), max_players=7,
+    defaults={**HOUSE, "push_penalty": 25},
+    note="Keep the offered up card or pay 25c (push_penalty) to push it on; the dealer's "
+    "push is buried.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -357,6 +366,6 @@ HOUSE_GAMES: list[GameDef] = [
     OMAHA_DECLARE,
     _later("pass-em", "Pass 'Em", "pass three left, play or fold, roll cards",
            aliases=("pass-em-004",)),
-    _later("push-em", "Push 'Em", "push or keep with a penalty"),
+    PUSH_EM,
     DECLARE_STUD, COMMON_DECLARE, RAILROAD, HOUSE_STUD, TWO_TOUCH,
 ]

@@ -24,6 +24,7 @@ __all__ = [
     "Expose",
     "FirstToAct",
     "Layout",
+    "Push",
     "Step",
     "Turn",
 ]
@@ -137,4 +138,15 @@ class Expose:
     when: str = ""
 
 
-Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose
+@dataclass(frozen=True, slots=True)
+class Push:
+    """A round of Push 'Em (seed 004 steps 2-5): from the dealer's left each player is
+    offered an up card (the one the player before pushed, else the next from the deck)
+    and keeps it or pushes it on for a ``penalty`` (the hand's ``push_penalty`` option
+    overrides it), then gets the next card from the deck; the dealer's push is buried."""
+
+    penalty: int = 25
+    when: str = ""
+
+
+Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push

@@ -288,3 +288,38 @@ def test_every_playable_book_game_finishes_random_hands() -> None:
             n = rng.randint(game.min_players, game.max_players)
             s = play_hand(new_hand(game, [(k, f"P{k}", 400) for k in range(1, n + 1)], 1), rng)
             assert s.complete and sum(p.stack for p in s.players) == 400 * n
+
+
+def test_push_em_dealer_push_is_buried_and_refusals_change_nothing() -> None:
+    """Seed 004 Push 'Em step 5: "If the dealer pushes a card then that card is buried
+    face down. It does not get pushed to the player to the left of the dealer." """
+    from controller.engine import Choice
+
+    s = new_hand("push-em", SEATS, 2)
+    s = _deal(s, "As 2c Ad 2d Kh")
+    need = expected(s)
+    assert need.kind == "choice" and need.seat == 1 and need.choices == ("keep", "push")
+    for bad in (Choice(2, "keep"), Choice(1, "show", (Card("As"),))):
+        with pytest.raises(RuleViolation):
+            apply(s, bad)
+    s = _deal(apply(s, Choice(1, "keep")), "9d")
+    assert public_view(s)["offer"] == ["9d"]
+    s = _deal(apply(s, Choice(2, "push")), "4h")
+    assert Card("9d") in s.burned and s.players[1].up == (Card("4h"),)
+    assert s.players[1].committed == 25 + 25 and chips_in_play(s) == 2000
+    assert "9d" not in str(public_view(s)["players"])
+
+
+def test_expose_turns_one_own_down_card() -> None:
+    """Seed 004 Molly step 1: each player turns a card of their choice face up."""
+    from controller.engine import Choice
+
+    s = _deal(new_hand("molly", SEATS, 2), "As 3h 5d 3d Kc 7c")
+    assert expected(s).kind == "choice" and expected(s).seats == (1, 2)
+    with pytest.raises(RuleViolation) as info:
+        apply(s, Choice(1, "show", (Card("3h"),)))
+    assert info.value.code == "card_not_held"
+    s = apply(s, Choice(2, "show", (Card("7c"),)))  # any order
+    assert expected(s).seats == (1,)
+    s = apply(s, Choice(1, "show", (Card("Kc"),)))
+    assert s.players[0].up == (Card("Kc"),) and s.exposed[-2:] == (Card("7c"), Card("Kc"))
