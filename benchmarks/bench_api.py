@@ -12,6 +12,8 @@ then plays Aces, Straights and Flushes hands: cards as shoe readings
   first client, and the HTTP reply alone.
 * **sustained**: commands back to back for ``--seconds``; actions per second
   with every one logged and broadcast to all 20 clients.
+* **server CPU per command**: the server process's user + system time over the
+  latency run, per command (the machine is shared: this moves far less with load).
 * **table turn alone**: the same commands straight into a ``TableLoop`` in this
   process with 20 subscriber queues (check, fsynced log append, apply, render,
   fan-out; no HTTP, no sockets), to separate the table's cost from the
@@ -109,6 +111,13 @@ def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time the server process has used (user + system), from /proc: unlike latency,
+    it barely moves with the load other programs put on the machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
@@ -228,7 +237,9 @@ async def run(commands: int, seconds: float, db: Path) -> None:
             clients = [Client(await connect(p), news) for p in paths]
             for _ in range(20):  # warm up
                 await table.command()
+            cpu0 = _cpu_seconds(server.pid)
             lat = await _latency(table, clients, commands)
+            cpu = (_cpu_seconds(server.pid) - cpu0) / commands * 1000
             count, elapsed = await _sustained(table, clients, seconds)
             for c in clients:
                 await c.ws.close()
@@ -245,6 +256,8 @@ async def run(commands: int, seconds: float, db: Path) -> None:
               f"{max(v):>10.2f}")
     print(f"{'sustained':<34}{count / elapsed:>10.0f} actions/s "
           f"({count} in {elapsed:.1f} s, each logged and sent to all 20)")
+    print(f"{'server CPU per command':<34}{cpu:>10.2f} ms (user + system; what a loaded "
+          "machine cannot hide)")
     alone = await _turns_in_process(db.with_name("inproc.sqlite3"), commands)
     print(f"{'table turn alone (no HTTP)':<34}{statistics.median(alone):>10.2f}"
           f"{_pct(alone, 0.99):>10.2f}{max(alone):>10.2f}")

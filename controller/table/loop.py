@@ -180,10 +180,9 @@ class TableLoop:
             if command is _BARRIER:
                 _answer(future, reply={})
                 continue
-            seats = {s.seat for s in self.subscribers if s.audience == SEAT}
             try:
                 reply, rendered = await self._loop.run_in_executor(
-                    self._worker, self._turn, command, seats)
+                    self._worker, self._turn, command, self._watched())
             except PitbossError as err:
                 _answer(future, error=err)
                 continue
@@ -199,12 +198,17 @@ class TableLoop:
             _, future = self._queue.get_nowait()
             _answer(future, error=TableError("shutting_down", "The table is shutting down."))
 
-    def _turn(self, command: Command, seats: set[int]) -> tuple[dict[str, Any], Rendered]:
-        """On the table's thread: handle, then render every view and the display."""
+    def _watched(self) -> set[tuple[str, int]]:
+        """The pictures someone is subscribed to: (audience, seat); seat 0 but for SEAT."""
+        return {(s.audience, s.seat if s.audience == SEAT else 0) for s in self.subscribers}
+
+    def _turn(self, command: Command, watched: set[tuple[str, int]]
+              ) -> tuple[dict[str, Any], Rendered]:
+        """On the table's thread: handle, then render each watched picture once (JSON text
+        shared by all its subscribers; nobody watching, nothing rendered) and the display.
+        A subscriber that joins meanwhile gets its first picture from :meth:`subscribe`."""
         reply = {**self.table.handle(command), "version": self.table.version}
-        rendered = {(a, 0): self._render_one(self.table, a, 0) for a in (PUBLIC, DEALER)}
-        for seat in seats:
-            rendered[(SEAT, seat)] = self._render_one(self.table, SEAT, seat)
+        rendered = {key: self._render_one(self.table, *key) for key in watched}
         if self.display is not None:
             try:
                 self.display.update(display_state(self.table))
