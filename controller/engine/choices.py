@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.cards import Card
 from controller.engine.events import Choice, Event
 from controller.engine.expect import Expected
-from controller.engine.state import OFFER, Delivery, HandState, Player, evolve
+from controller.engine.state import OFFER, UNSEEN_BASE, Delivery, HandState, Player, evolve
 from controller.errors import RuleViolation
 
-__all__ = ["ExposeRunner", "PushRunner"]
+__all__ = ["ExposeRunner", "PassRunner", "PushRunner", "RevealRunner", "UnseenRunner"]
 
 
 def _live(state: HandState) -> tuple[int, ...]:
@@ -106,3 +107,87 @@ def _live_all(state: HandState) -> tuple[int, ...]:
     from controller.engine.dealing import live_order
 
     return tuple(live_order(state))
+
+
+class PassRunner:
+    """Pass: each live player chooses ``count`` down cards; when all have chosen, every
+    choice moves to the next live player on the left at once."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        order = tuple(i for i in _live_all(state) if len(state.players[i].down) >= step.count)
+        return evolve(state, turn=order, passing=()) if len(order) > 1 else state
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
+                        choices=("pass",), limit=step.count)
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        if not isinstance(event, Choice) or event.kind != "pass":
+            raise RuleViolation("illegal_action", f"Players pass {step.count} down card(s) "
+                                "to the left now.")
+        i = state.index_of(event.seat)
+        if i not in state.turn:
+            raise RuleViolation("out_of_turn", f"Seat {event.seat} has nothing to pass now.")
+        p = state.players[i]
+        cards = event.cards
+        if (len(cards) != step.count or len(set(cards)) != len(cards)
+                or any(c not in p.down or c in state.unseen for c in cards)):
+            raise RuleViolation("card_not_held", f"Seat {event.seat} must pass exactly "
+                                f"{step.count} of their own down cards.")
+        passing = (*state.passing, (i, cards))
+        turn = tuple(j for j in state.turn if j != i)
+        if turn:
+            return evolve(state, passing=passing, turn=turn)
+        return _make_passes(evolve(state, passing=(), turn=()), passing)
+
+
+def _make_passes(state: HandState, passing: tuple[tuple[int, tuple[Card, ...]], ...],
+                 ) -> HandState:
+    givers = [i for i, _ in passing]
+    order = [i for i in _live_all(state) if i in givers]
+    players = list(state.players)
+    for i, cards in passing:
+        players[i] = evolve(players[i], down=tuple(c for c in players[i].down
+                                                   if c not in cards))
+    for i, cards in passing:
+        left = order[(order.index(i) + 1) % len(order)]
+        players[left] = evolve(players[left], down=(*players[left].down, *cards))
+    return evolve(state, players=tuple(players))
+
+
+class UnseenRunner:
+    """Unseen: a down card to every live player that they may not look at."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        order = _live_all(state)
+        if state.pack_left < len(order):
+            return state
+        return evolve(state, queue=tuple((UNSEEN_BASE - i, False) for i in order))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        raise RuleViolation("illegal_action", "The unseen cards are being dealt.")
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        raise RuleViolation("illegal_action", "The unseen cards are being dealt.")
+
+
+class RevealRunner:
+    """Reveal: every unseen card is turned face up in front of its owner."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        players = list(state.players)
+        shown: list[Card] = []
+        for i, p in enumerate(players):
+            mine = tuple(c for c in p.down if c in state.unseen)
+            if mine and p.live:
+                players[i] = evolve(p, down=tuple(c for c in p.down if c not in mine),
+                                    up=(*p.up, *mine))
+                shown.extend(mine)
+        return evolve(state, players=tuple(players), unseen=(),
+                      exposed=(*state.exposed, *shown))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        raise RuleViolation("illegal_action", "Reveal never waits.")
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        raise RuleViolation("illegal_action", "Reveal never waits.")

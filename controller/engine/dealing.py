@@ -18,6 +18,7 @@ from controller.engine.state import (
     BURN,
     OFFER,
     SLOT_BASE,
+    UNSEEN_BASE,
     Delivery,
     HandState,
     Player,
@@ -104,6 +105,11 @@ def place_card(state: HandState, card: Card) -> HandState:
         return evolve(state, queue=queue, seen=seen, board=(*state.board, card))
     if target == BURN:
         return evolve(state, queue=queue, seen=seen, burned=(*state.burned, card))
+    if target <= UNSEEN_BASE:
+        i = UNSEEN_BASE - target
+        p = evolve(state.players[i], down=(*state.players[i].down, card))
+        return evolve(state, queue=queue, seen=seen, unseen=(*state.unseen, card),
+                      players=(*state.players[:i], p, *state.players[i + 1:]))
     if target == OFFER:
         return evolve(state, queue=queue, seen=seen, offer=(card,),
                       exposed=(*state.exposed, card))

@@ -42,6 +42,7 @@ from controller.engine.state import (
     BURN,
     OFFER,
     SLOT_BASE,
+    UNSEEN_BASE,
     Betting,
     HandState,
     Player,
@@ -299,6 +300,9 @@ def _expected(state: HandState) -> Expected:
         return Expected("complete", reason=state.result.reason)
     if state.queue:
         target, face_up = state.queue[0]
+        if target <= UNSEEN_BASE:
+            return Expected("card", target="seat", face_up=False,
+                            seat=state.players[UNSEEN_BASE - target].seat)
         if target <= SLOT_BASE:
             return Expected("card", target="board", face_up=face_up,
                             slot=state.game.layout[SLOT_BASE - target])

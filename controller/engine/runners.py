@@ -19,7 +19,13 @@ from typing import Any, Protocol
 
 from controller.engine.betting import start_round
 from controller.engine.board import LayoutRunner, TurnBoardRunner
-from controller.engine.choices import ExposeRunner, PushRunner
+from controller.engine.choices import (
+    ExposeRunner,
+    PassRunner,
+    PushRunner,
+    RevealRunner,
+    UnseenRunner,
+)
 from controller.engine.dealing import (
     apply_discard,
     deal_queue,
@@ -38,8 +44,11 @@ from controller.variants.steps import (
     Exchange,
     Expose,
     Layout,
+    Pass,
     Push,
+    Reveal,
     Turn,
+    Unseen,
 )
 
 __all__ = ["StepRunner", "register", "runner_for"]
@@ -128,7 +137,8 @@ class DeclareRunner:
 RUNNERS: dict[type, StepRunner] = {
     Deal: DealRunner(), Bet: BetRunner(), Draw: TurnRunner(), Exchange: TurnRunner(),
     Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
-    Expose: ExposeRunner(), Push: PushRunner(),
+    Expose: ExposeRunner(), Push: PushRunner(), Pass: PassRunner(), Unseen: UnseenRunner(),
+    Reveal: RevealRunner(),
 }
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "BURN",
     "OFFER",
     "SLOT_BASE",
+    "UNSEEN_BASE",
     "Betting",
     "Delivery",
     "HandState",
@@ -42,6 +43,7 @@ BOARD = -1  # a delivery target: the community card(s)
 BURN = -2  # a delivery target: the burn pile
 OFFER = -3  # a delivery target: the up card offered in a Push 'Em round (seed 004)
 SLOT_BASE = -10  # a delivery target: board slot k of ``game.layout`` is SLOT_BASE - k
+UNSEEN_BASE = -100  # a delivery target: player i's card they may not see is UNSEEN_BASE - i
 
 # (target, face_up): target is a player index, BOARD or BURN.
 Delivery = tuple[int, bool]
@@ -226,6 +228,8 @@ class HandState:
     exposed: tuple[Card, ...] = ()  # every card turned or dealt face up, in order (seed 004
     # Follow the Queen: "the card after the last Queen")
     offer: tuple[Card, ...] = ()  # Push 'Em: the up card on offer to the player to choose
+    unseen: tuple[Card, ...] = ()  # Garbage Pie: down cards their owners may not look at
+    passing: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # chosen passes, not yet made
 
     @property
     def game(self) -> GameDef:

@@ -47,8 +47,10 @@ def _player(state: HandState, i: int, own: bool) -> dict[str, Any]:
         "committed": p.committed, "folded": p.folded, "all_in": p.all_in,
         "up": _cards(p.up), "down_count": len(p.down),
     }
-    if own or p.seat in _shown(state):
+    if p.seat in _shown(state):
         out["down"] = _cards(p.down)
+    elif own:  # Garbage Pie: a card the player may not look at stays hidden from them too
+        out["down"] = _cards(tuple(c for c in p.down if c not in state.unseen))
     mode = state.rules.declare or "simultaneous"
     if p.declared and (mode == "sequential" or not state.turn or state.result is not None):
         out["declared"] = p.declared

@@ -28,9 +28,12 @@ from controller.variants.steps import (
     Expose,
     FirstToAct,
     Layout,
+    Pass,
     Push,
+    Reveal,
     Step,
     Turn,
+    Unseen,
 )
 
 __all__ = ["HOUSE_GAMES"]
@@ -333,6 +336,15 @@ PUSH_EM = _game(
     note="Keep the offered up card or pay 25c (push_penalty) to push it on; the dealer's "
     "push is buried.")
 
+GARBAGE_PIE = _game(
+    "garbage-pie", "Garbage Pie",
+    (DOWN, UP, HIGH, DOWN, HIGH, Push(), HIGH, DOWN, Pass(1), HIGH, UP, HIGH, Unseen(),
+     DECLARE, HIGH, Reveal(), HIGH),
+    showdown=_wild_declare(WildRule(follow="queen")), big_when=("pair-hand",),
+    bonus="natural", defaults={**BONUS, "push_penalty": 25}, max_players=6,
+    note="A round of Push 'Em, pass one of three down cards left, a Follow the Queen up "
+    "card, then a down card nobody may look at; declare before the last two bets.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -346,7 +358,7 @@ HOUSE_GAMES: list[GameDef] = [
     ACEY_DEUCEY, ROW_OF_EIGHT,
     _later("buy-happiness", "Buy Happiness", "the face-up market"),
     COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT, FOLLOW_THE_QUEEN, THE_L_GAME,
-    _later("garbage-pie", "Garbage Pie", "push, pass, follow the queen and the unseen card"),
+    GARBAGE_PIE,
     _later("guts", "Guts", "drop or hold, losers match the pot, redeal"),
     HIGHEST_FLUSH, JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE, LOW_CARD_IN_THE_HOLE,
     MOLLY,

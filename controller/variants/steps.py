@@ -24,9 +24,12 @@ __all__ = [
     "Expose",
     "FirstToAct",
     "Layout",
+    "Pass",
     "Push",
+    "Reveal",
     "Step",
     "Turn",
+    "Unseen",
 ]
 
 
@@ -149,4 +152,29 @@ class Push:
     when: str = ""
 
 
-Step = Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Every live player passes ``count`` down cards to the player on their left, all
+    at once once everyone has chosen (seed 004 Pass 'Em step 3, Garbage Pie step 7)."""
+
+    count: int = 1
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """A card face down to every live player that its owner may NOT look at (seed 004
+    Garbage Pie step 11); :class:`Reveal` turns it up."""
+
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Every player turns up their unseen card (seed 004 Garbage Pie step 13)."""
+
+    when: str = ""
+
+
+Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
+        | Reveal)

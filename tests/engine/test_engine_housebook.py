@@ -323,3 +323,26 @@ def test_expose_turns_one_own_down_card() -> None:
     assert expected(s).seats == (1,)
     s = apply(s, Choice(1, "show", (Card("Kc"),)))
     assert s.players[0].up == (Card("Kc"),) and s.exposed[-2:] == (Card("7c"), Card("Kc"))
+
+
+def test_garbage_pie_unseen_card_hidden_from_its_owner_and_passes_at_once() -> None:
+    """Seed 004 Garbage Pie step 7 (pass one of three down cards left, all together) and
+    step 11 ("a card face down which they CANNOT look at": not even on their phone)."""
+    from controller.engine import Choice, Declaration, Way, seat_view
+
+    s = new_hand("garbage-pie", SEATS, 2)
+    s = _checks(_deal(s, "As 2c Kh 3d"), 2)
+    s = _checks(_deal(s, "Ad 2d"), 2)
+    s = _deal(apply(_deal(s, "9c"), Choice(1, "keep")), "8s")
+    s = _checks(_deal(apply(s, Choice(2, "push")), "4h"), 2)
+    s = _deal(s, "7d 5s")
+    s = apply(s, Choice(1, "pass", (Card("7d"),)))
+    assert Card("7d") in s.players[0].down  # nothing moves until everyone has chosen
+    s = apply(s, Choice(2, "pass", (Card("5s"),)))
+    assert Card("5s") in s.players[0].down and Card("7d") in s.players[1].down
+    s = _deal(_checks(_deal(_checks(s, 2), "Qh 6c"), 2), "Ks 6d")
+    mine = seat_view(s, 2)["players"][1]
+    assert "6d" not in mine["down"] and mine["down_count"] == 4  # the card is there, unseen
+    s = apply(apply(s, Declaration(1, Way.HIGH)), Declaration(2, Way.LOW))
+    s = _checks(s, 2)
+    assert Card("6d") in s.players[1].up and not s.unseen
