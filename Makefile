@@ -2,13 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck soak bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+# `make run` needs only the runtime packages, so a first run is quick; `make test`
+# adds the test tools (pytest, Playwright, PokerKit, ...) on top.
+$(RUN_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -18,7 +25,7 @@ $(NODE_STAMP): package.json
 	npm install --no-audit --no-fund --silent
 	touch $(NODE_STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/pitboss run
 
 test: $(STAMP) $(NODE_STAMP) lint typecheck
