@@ -2,6 +2,10 @@
 
 The loop and the guard are created in the app's lifespan and kept on
 ``app.state``; tests swap them with ``app.dependency_overrides``.
+
+They are ``async def`` although they never wait: FastAPI runs a plain ``def``
+dependency in a worker thread, and three thread hand-offs per command were the
+largest avoidable cost on the tablet-to-picture path (benchmarks/bench_api.py).
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ bearer = HTTPBearer(auto_error=False, description="the dealer's token (or a seat
                                                    "for that seat's view)")
 
 
-def get_loop(request: Request) -> TableLoop:
+async def get_loop(request: Request) -> TableLoop:
     return request.app.state.table_loop  # type: ignore[no-any-return]
 
 
-def get_guard(request: Request) -> Guard:
+async def get_guard(request: Request) -> Guard:
     return request.app.state.guard  # type: ignore[no-any-return]
 
 
@@ -47,4 +51,9 @@ def require_dealer(request: Request, guard: GuardDep, credentials: Credentials) 
     guard.dealer(token_of(credentials), client_of(request))
 
 
-DealerAuth = Depends(require_dealer)
+async def _dealer_dependency(request: Request, guard: GuardDep,
+                             credentials: Credentials) -> None:
+    require_dealer(request, guard, credentials)
+
+
+DealerAuth = Depends(_dealer_dependency)
