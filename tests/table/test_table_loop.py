@@ -128,3 +128,25 @@ async def test_a_slow_subscriber_keeps_only_the_newest_pictures(loop: TableLoop)
     versions = [m["version"] for m in msgs]
     assert versions == sorted(versions) and versions[-1] == loop.table.version
     assert slow.dropped > 0
+
+
+async def test_a_turn_renders_only_the_pictures_someone_watches(tmp_path: Path) -> None:
+    """Issue 6 item 6 (latency): each watched picture is rendered once per turn and shared
+    by its subscribers; nobody watching the dealer's or seat 2's picture, it is not made."""
+    with open_store(tmp_path / "log.sqlite3") as store:
+        loop = TableLoop(Table(store))
+        await loop.start()
+        screens = [await loop.subscribe(PUBLIC) for _ in range(3)]
+        phone = await loop.subscribe(SEAT, 1)
+        for c in (cmd.OpenSession("Friday"), cmd.SeatPlayer(1, "Anna", 100)):
+            await loop.submit(c)
+        reply, rendered = await loop.call(
+            lambda t: loop._turn(cmd.SeatPlayer(2, "Ben", 100), loop._watched()))
+        assert set(rendered) == {(PUBLIC, 0), (SEAT, 1)}
+        assert json.loads(rendered[(SEAT, 1)][1])["view"]["you"] == 1
+        assert rendered[(PUBLIC, 0)][0] == reply["version"]
+        loop._publish(rendered)
+        newest = [[s.queue.get_nowait() for _ in range(s.queue.qsize())][-1] for s in screens]
+        assert all(t is rendered[(PUBLIC, 0)][1] for t in newest)  # one JSON text for all
+        assert phone.version == reply["version"]
+        await loop.stop()
