@@ -365,9 +365,15 @@ class Table:
         if self._alarmed:
             return
         alarm = shuffle_check(shoe_order(state), self.memory)
-        if alarm is not None:
-            self._alarmed = True
+        if alarm is None:
+            return
+        try:
             self._irregular(alarm.code, alarm.message, "")
+        except PitbossError as err:  # the card is logged and applied: its reply stands
+            self._note(Source.SYSTEM, f"The shuffle alarm could not be logged yet (it is "
+                       f"raised again at the next card): {err.message}")
+            return
+        self._alarmed = True
 
     def _enter(self, c: cmd.EnterCard) -> dict[str, Any]:
         self._not_paused()

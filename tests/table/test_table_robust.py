@@ -115,3 +115,27 @@ def test_random_command_streams_never_lose_a_chip_or_an_event(tmp_path: Path,
         assert again.state == t.state and again.seats == t.seats
         assert (again.button, again.rotation, again.paused) == (t.button, t.rotation, t.paused)
         assert again.irregularities == t.irregularities
+
+
+def test_a_shuffle_alarm_the_log_refuses_does_not_refuse_the_card(tmp_path: Path) -> None:
+    """Never lose an event (DESIGN.md quality bar): the card that trips the shuffle alarm is
+    already logged and applied, so a log that refuses the alarm must not turn the card's
+    reply into a refusal (the tablet would resend it); the alarm is raised at the next card
+    (live-table.md, Irregularities: a new pack's order is caught by its fifth card)."""
+    store = FlakyStore(tmp_path / "log.sqlite3")
+    t = Table(store)
+    for c in (cmd.OpenSession("t"), cmd.SeatPlayer(1, "Anna", 100),
+              cmd.SeatPlayer(2, "Ben", 100), cmd.MoveButton(2), cmd.StartHand()):
+        t.handle(c)
+    for c in ["2c", "3c", "4c", "5c"]:
+        t.handle(cmd.CameraCard(Card(c)))
+    store.fail_kinds = {"irregularity"}
+    assert t.handle(cmd.CameraCard(Card("6c")))["event"] == {"card": "6c"}
+    assert t.irregularities == [] and "could not be logged" in t.feed[-1]["text"]
+    t.handle(cmd.CameraCard(Card("7c")))
+    assert [i.code for i in t.irregularities] == ["unshuffled_runs"]
+    logged = [e for e in store.events(t.log.session, 1) if e.kind == "irregularity"]  # type: ignore[union-attr]
+    assert len(logged) == 1
+    again = Table(store)
+    resume_session(again, t.log.session)  # type: ignore[union-attr]
+    assert again.irregularities == t.irregularities and again._alarmed
