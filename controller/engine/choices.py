@@ -15,7 +15,8 @@ from controller.engine.expect import Expected
 from controller.engine.state import OFFER, UNSEEN_BASE, Delivery, HandState, Player, evolve
 from controller.errors import RuleViolation
 
-__all__ = ["ExposeRunner", "PassRunner", "PushRunner", "RevealRunner", "UnseenRunner"]
+__all__ = ["ArrangeRunner", "DecideRunner", "ExposeRunner", "PassRunner", "PushRunner",
+           "RevealRunner", "RollRunner", "UnseenRunner"]
 
 
 def _live(state: HandState) -> tuple[int, ...]:
@@ -191,3 +192,82 @@ class RevealRunner:
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
         raise RuleViolation("illegal_action", "Reveal never waits.")
+
+
+class DecideRunner:
+    """Decide: play or drop, all at once; too few players in voids the deal (redeal)."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        return evolve(state, turn=_live_all(state), passing=())
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
+                        choices=("play", "drop"))
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        if not isinstance(event, Choice) or event.kind not in ("play", "drop"):
+            raise RuleViolation("illegal_action", "Each player plays or drops now.")
+        i = state.index_of(event.seat)
+        if i not in state.turn:
+            raise RuleViolation("out_of_turn", f"Seat {event.seat} has already decided.")
+        # choices stay secret until all are in ("passing" holds the players who drop)
+        drops = (*state.passing, (i, ())) if event.kind == "drop" else state.passing
+        turn = tuple(j for j in state.turn if j != i)
+        if turn:
+            return evolve(state, turn=turn, passing=drops)
+        players = tuple(evolve(p, folded=True) if any(j == k for j, _ in drops) else p
+                        for k, p in enumerate(state.players))
+        state = evolve(state, turn=(), passing=(), players=players)
+        if sum(1 for p in players if p.live) < max(state.rules.min_play, 1):
+            from controller.engine.showdown import return_chips
+
+            return return_chips(state, "redeal")
+        return state
+
+
+class ArrangeRunner:
+    """Arrange: each live player names the cards they keep, in rolling order."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        return evolve(state, turn=_live_all(state))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
+                        choices=("order",), limit=step.discard)
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        if not isinstance(event, Choice) or event.kind != "order":
+            raise RuleViolation("illegal_action", "Each player discards and orders their "
+                                "cards now (order: the kept cards, first to roll first).")
+        i = state.index_of(event.seat)
+        if i not in state.turn:
+            raise RuleViolation("out_of_turn", f"Seat {event.seat} has already arranged.")
+        p = state.players[i]
+        keep = event.cards
+        if (len(keep) != len(p.down) - step.discard or len(set(keep)) != len(keep)
+                or any(c not in p.down for c in keep)):
+            raise RuleViolation("card_not_held", f"Seat {event.seat} keeps exactly "
+                                f"{len(p.down) - step.discard} of their own down cards.")
+        gone = tuple(c for c in p.down if c not in keep)
+        return evolve(state, players=_put(state, i, evolve(p, down=keep)),
+                      discards=(*state.discards, *gone),
+                      turn=tuple(j for j in state.turn if j != i))
+
+
+class RollRunner:
+    """Roll: the top card of every live player's stack is turned up."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        players = list(state.players)
+        shown: list[Card] = []
+        for i, p in enumerate(players):
+            if p.live and p.down:
+                players[i] = evolve(p, down=p.down[1:], up=(*p.up, p.down[0]))
+                shown.append(p.down[0])
+        return evolve(state, players=tuple(players), exposed=(*state.exposed, *shown))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        raise RuleViolation("illegal_action", "A roll never waits.")
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        raise RuleViolation("illegal_action", "A roll never waits.")

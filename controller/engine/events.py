@@ -134,7 +134,7 @@ class Undo:
 Event = (CardDealt | PlayerAction | Discard | Declaration | Misdeal | CardExposed | Undo
          | BoardTurn | Choice)
 
-CHOICES = ("buy", "push", "keep", "pass", "show", "card", "coins", "hold", "drop", "play",
+CHOICES = ("buy", "push", "keep", "pass", "show", "card", "coins", "hold", "drop", "play", "order",
            "turn-card")
 
 _ACTION_WORDS = ("check", "bet", "call", "raise", "fold", "complete", "bring-in", "draw",

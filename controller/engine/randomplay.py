@@ -72,6 +72,9 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
     kind = rng.choice(need.choices)
     if kind == "show":
         return Choice(seat, kind, (rng.choice(p.down),))
+    if kind == "order":
+        keep = rng.sample(list(p.down), len(p.down) - need.limit)
+        return Choice(seat, kind, tuple(keep))
     if kind == "pass":
         mine = [c for c in p.down if c not in state.unseen]
         return Choice(seat, kind, tuple(rng.sample(mine, need.limit)))

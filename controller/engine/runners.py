@@ -20,10 +20,13 @@ from typing import Any, Protocol
 from controller.engine.betting import start_round
 from controller.engine.board import LayoutRunner, TurnBoardRunner
 from controller.engine.choices import (
+    ArrangeRunner,
+    DecideRunner,
     ExposeRunner,
     PassRunner,
     PushRunner,
     RevealRunner,
+    RollRunner,
     UnseenRunner,
 )
 from controller.engine.dealing import (
@@ -37,8 +40,10 @@ from controller.engine.expect import Expected
 from controller.engine.state import HandState, evolve
 from controller.errors import RuleViolation, VariantError
 from controller.variants.steps import (
+    Arrange,
     Bet,
     Deal,
+    Decide,
     Declare,
     Draw,
     Exchange,
@@ -47,6 +52,7 @@ from controller.variants.steps import (
     Pass,
     Push,
     Reveal,
+    Roll,
     Turn,
     Unseen,
 )
@@ -138,7 +144,8 @@ RUNNERS: dict[type, StepRunner] = {
     Deal: DealRunner(), Bet: BetRunner(), Draw: TurnRunner(), Exchange: TurnRunner(),
     Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
     Expose: ExposeRunner(), Push: PushRunner(), Pass: PassRunner(), Unseen: UnseenRunner(),
-    Reveal: RevealRunner(),
+    Reveal: RevealRunner(), Decide: DecideRunner(), Arrange: ArrangeRunner(),
+    Roll: RollRunner(),
 }
 
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from controller.variants.game import GameDef, PotRule, ShowdownSpec, Take, Use, WildRule
 from controller.variants.steps import (
+    Arrange,
     Bet,
     Deal,
+    Decide,
     Declare,
     Exchange,
     Expose,
@@ -31,6 +33,7 @@ from controller.variants.steps import (
     Pass,
     Push,
     Reveal,
+    Roll,
     Step,
     Turn,
     Unseen,
@@ -345,6 +348,15 @@ GARBAGE_PIE = _game(
     note="A round of Push 'Em, pass one of three down cards left, a Follow the Queen up "
     "card, then a down card nobody may look at; declare before the last two bets.")
 
+PASS_EM = _game(
+    "pass-em", "Pass 'Em",
+    ((DOWN,) * 7 + (Pass(3), Decide(), Arrange(2))
+     + tuple(s for _ in range(5) for s in (Roll(), HIGH))),
+    aliases=("pass-em-004",), showdown=ShowdownSpec(PotRule.SPLIT, "high", "low-a5"),
+    big_when=("pair-hand",), defaults={**HOUSE, "min_play": 2}, max_players=7,
+    note="Pass three cards left, play or drop (fewer than min_play players in: redeal), "
+    "keep five in rolling order, roll one a round; cards speak, high and low share.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -376,8 +388,7 @@ HOUSE_GAMES: list[GameDef] = [
            "the king of hearts kills the hand unless both black queens are up",
            aliases=("don-imus-kills-himself-version",)),
     OMAHA_DECLARE,
-    _later("pass-em", "Pass 'Em", "pass three left, play or fold, roll cards",
-           aliases=("pass-em-004",)),
+    PASS_EM,
     PUSH_EM,
     DECLARE_STUD, COMMON_DECLARE, RAILROAD, HOUSE_STUD, TWO_TOUCH,
 ]

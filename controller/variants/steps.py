@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
+    "Arrange",
     "Bet",
     "Deal",
+    "Decide",
     "Declare",
     "Draw",
     "Exchange",
@@ -27,6 +29,7 @@ __all__ = [
     "Pass",
     "Push",
     "Reveal",
+    "Roll",
     "Step",
     "Turn",
     "Unseen",
@@ -176,5 +179,30 @@ class Reveal:
     when: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """Every player says at once whether they play or drop (fold) their hand; with fewer
+    players in than the hand's ``min_play`` option the deal is void and redealt (seed
+    004 Pass 'Em steps 1 and 4)."""
+
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """Each player discards ``discard`` down cards and stacks the rest in the order they
+    will be rolled, first card on top (seed 004 Pass 'Em step 5)."""
+
+    discard: int = 2
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Each player rolls (turns up) the top card of their arranged stack (Pass 'Em 6)."""
+
+    when: str = ""
+
+
 Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
-        | Reveal)
+        | Reveal | Decide | Arrange | Roll)
