@@ -12,10 +12,19 @@ from typing import Any
 from controller.cards import Card
 from controller.engine.events import Choice, Event
 from controller.engine.expect import Expected
-from controller.engine.state import OFFER, UNSEEN_BASE, Delivery, HandState, Player, evolve
+from controller.engine.state import (
+    MARKET_BASE,
+    OFFER,
+    UNSEEN_BASE,
+    Delivery,
+    HandState,
+    Player,
+    evolve,
+)
 from controller.errors import RuleViolation
 
-__all__ = ["ArrangeRunner", "DecideRunner", "ExposeRunner", "PassRunner", "PushRunner",
+__all__ = ["ArrangeRunner", "DecideRunner", "ExposeRunner", "MarketRunner", "PassRunner",
+           "PushRunner",
            "RevealRunner", "RollRunner", "UnseenRunner"]
 
 
@@ -271,3 +280,51 @@ class RollRunner:
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
         raise RuleViolation("illegal_action", "A roll never waits.")
+
+
+_POSITIONS = ("near", "middle", "far")
+
+
+class MarketRunner:
+    """Market: each live player in turn buys a face-up card or takes a blind one."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        order = _live_all(state)
+        missing = [k for k in range(len(step.prices))
+                   if k >= len(state.market) or state.market[k] is None]
+        if state.pack_left < len(missing) + 2 * len(order):
+            return state  # (the book's table never runs the pack out)
+        refill: tuple[Delivery, ...] = tuple((MARKET_BASE - k, True) for k in missing)
+        return evolve(state, turn=order, queue=(*state.queue, *refill))
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        p = state.players[state.turn[0]]
+        names = [_POSITIONS[k] for k, price in enumerate(step.prices) if p.stack >= price]
+        return Expected("choice", seat=p.seat, choices=("blind", *names))
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        i = state.turn[0]
+        p = state.players[i]
+        if not isinstance(event, Choice) or event.kind != "buy":
+            raise RuleViolation("illegal_action", f"Seat {p.seat} buys a card now (near, "
+                                "middle, far or blind).")
+        if event.seat != p.seat:
+            raise RuleViolation("out_of_turn", f"It is seat {p.seat}'s turn to buy, not seat "
+                                f"{event.seat}'s.")
+        rest = state.turn[1:]
+        if event.value == "blind":  # "the next (blind) card from the deck for no cost"
+            return evolve(state, turn=rest, queue=((i, True),))
+        if event.value not in _POSITIONS[:len(step.prices)]:
+            raise RuleViolation("bad_choice", f"Buy near, middle, far or blind, not "
+                                f"{event.value!r}.")
+        k = _POSITIONS.index(event.value)
+        price = step.prices[k]
+        if p.stack < price:
+            raise RuleViolation("insufficient_chips", f"Seat {p.seat} cannot pay {price} "
+                                f"for the {event.value} card.")
+        card = state.market[k]
+        assert card is not None
+        p = evolve(p, up=(*p.up, card), stack=p.stack - price, committed=p.committed + price)
+        market = (*state.market[:k], None, *state.market[k + 1:])
+        return evolve(state, players=_put(state, i, p), market=market, turn=rest,
+                      queue=((MARKET_BASE - k, True),))

@@ -16,6 +16,7 @@ from controller.engine.firsts import clockwise
 from controller.engine.state import (
     BOARD,
     BURN,
+    MARKET_BASE,
     OFFER,
     SLOT_BASE,
     UNSEEN_BASE,
@@ -110,6 +111,12 @@ def place_card(state: HandState, card: Card) -> HandState:
         p = evolve(state.players[i], down=(*state.players[i].down, card))
         return evolve(state, queue=queue, seen=seen, unseen=(*state.unseen, card),
                       players=(*state.players[:i], p, *state.players[i + 1:]))
+    if SLOT_BASE < target <= MARKET_BASE:
+        k = MARKET_BASE - target
+        market = list(state.market) + [None] * (k + 1 - len(state.market))
+        market[k] = card
+        return evolve(state, queue=queue, seen=seen, market=tuple(market),
+                      exposed=(*state.exposed, card))
     if target == OFFER:
         return evolve(state, queue=queue, seen=seen, offer=(card,),
                       exposed=(*state.exposed, card))

@@ -69,6 +69,8 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
     """A seed-004 card decision: the first seat that owes one, a random answer."""
     seat = need.seats[0] if need.seats else need.seat
     p = state.players[state.index_of(seat)]
+    if "blind" in need.choices:  # Buy Happiness: what to buy is the value
+        return Choice(seat, "buy", value=rng.choice(need.choices))
     kind = rng.choice(need.choices)
     if kind == "show":
         return Choice(seat, kind, (rng.choice(p.down),))

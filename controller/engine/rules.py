@@ -40,6 +40,7 @@ from controller.engine.showdown import award_uncontested, ranking, return_chips,
 from controller.engine.state import (
     BOARD,
     BURN,
+    MARKET_BASE,
     OFFER,
     SLOT_BASE,
     UNSEEN_BASE,
@@ -308,6 +309,9 @@ def _expected(state: HandState) -> Expected:
                             slot=state.game.layout[SLOT_BASE - target])
         if target == BOARD:
             return Expected("card", target="board", face_up=True)
+        if SLOT_BASE < target <= MARKET_BASE:
+            return Expected("card", target="market", face_up=True,
+                            slot=f"market {MARKET_BASE - target + 1}")
         if target == OFFER:
             return Expected("card", target="offer", face_up=True,
                             seat=state.players[state.turn[0]].seat)

@@ -23,6 +23,7 @@ from controller.engine.choices import (
     ArrangeRunner,
     DecideRunner,
     ExposeRunner,
+    MarketRunner,
     PassRunner,
     PushRunner,
     RevealRunner,
@@ -49,6 +50,7 @@ from controller.variants.steps import (
     Exchange,
     Expose,
     Layout,
+    Market,
     Pass,
     Push,
     Reveal,
@@ -145,7 +147,7 @@ RUNNERS: dict[type, StepRunner] = {
     Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
     Expose: ExposeRunner(), Push: PushRunner(), Pass: PassRunner(), Unseen: UnseenRunner(),
     Reveal: RevealRunner(), Decide: DecideRunner(), Arrange: ArrangeRunner(),
-    Roll: RollRunner(),
+    Roll: RollRunner(), Market: MarketRunner(),
 }
 
 

@@ -23,6 +23,7 @@ from controller.variants.game import GameDef, Rules
 __all__ = [
     "BOARD",
     "BURN",
+    "MARKET_BASE",
     "OFFER",
     "SLOT_BASE",
     "UNSEEN_BASE",
@@ -42,6 +43,7 @@ __all__ = [
 BOARD = -1  # a delivery target: the community card(s)
 BURN = -2  # a delivery target: the burn pile
 OFFER = -3  # a delivery target: the up card offered in a Push 'Em round (seed 004)
+MARKET_BASE = -4  # a delivery target: Buy Happiness market position k is MARKET_BASE - k
 SLOT_BASE = -10  # a delivery target: board slot k of ``game.layout`` is SLOT_BASE - k
 UNSEEN_BASE = -100  # a delivery target: player i's card they may not see is UNSEEN_BASE - i
 
@@ -229,6 +231,7 @@ class HandState:
     # Follow the Queen: "the card after the last Queen")
     offer: tuple[Card, ...] = ()  # Push 'Em: the up card on offer to the player to choose
     unseen: tuple[Card, ...] = ()  # Garbage Pie: down cards their owners may not look at
+    market: tuple[Card | None, ...] = ()  # Buy Happiness: the face-up cards beside the deck
     passing: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # chosen passes, not yet made
 
     @property

@@ -66,6 +66,7 @@ def public_view(state: HandState) -> dict[str, Any]:
         "players": [_player(state, i, False) for i in range(len(state.players))],
         "board": _cards(state.board), "centre": _cards(state.table.centre),
         "layout": _layout(state), "offer": _cards(state.offer),
+        "market": [str(c) if c is not None else None for c in state.market],
         "pots": pots_view(state), "pot_total": sum(p.committed for p in state.players)
         if state.result is None else 0,
         "next": nxt.as_dict(),

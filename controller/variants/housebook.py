@@ -30,6 +30,7 @@ from controller.variants.steps import (
     Expose,
     FirstToAct,
     Layout,
+    Market,
     Pass,
     Push,
     Reveal,
@@ -357,6 +358,13 @@ PASS_EM = _game(
     note="Pass three cards left, play or drop (fewer than min_play players in: redeal), "
     "keep five in rolling order, roll one a round; cards speak, high and low share.")
 
+BUY_HAPPINESS = _game(
+    "buy-happiness", "Buy Happiness",
+    (DOWN, DOWN, LEFT, *(s for _ in range(4) for s in (Market(), HIGH)), DOWN, HIGH, DECLARE),
+    showdown=DECLARE_SHOWDOWN, big_when=("pair-hand",), max_players=7,
+    note="Buy one of three face-up cards (75c next to the deck, 50c, 25c) or take the next "
+    "card blind for free, four times; no royal flush bonus.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -368,7 +376,7 @@ HOUSE_GAMES: list[GameDef] = [
     _later("seven-twenty-seven", "7-27", "the take-a-card-or-add-coins loop",
            aliases=("7-27", "727")),
     ACEY_DEUCEY, ROW_OF_EIGHT,
-    _later("buy-happiness", "Buy Happiness", "the face-up market"),
+    BUY_HAPPINESS,
     COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT, FOLLOW_THE_QUEEN, THE_L_GAME,
     GARBAGE_PIE,
     _later("guts", "Guts", "drop or hold, losers match the pot, redeal"),

@@ -26,6 +26,7 @@ __all__ = [
     "Expose",
     "FirstToAct",
     "Layout",
+    "Market",
     "Pass",
     "Push",
     "Reveal",
@@ -204,5 +205,16 @@ class Roll:
     when: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Market:
+    """Buy Happiness (seed 004 step 4): three cards lie face up beside the deck; each
+    player in turn buys one (``prices`` from the card next to the deck outwards: 75c,
+    50c, 25c) or takes the next card from the deck free ("blind"); the chosen card goes
+    up in front of the player and a bought card is replaced face up from the deck."""
+
+    prices: tuple[int, ...] = (75, 50, 25)
+    when: str = ""
+
+
 Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
-        | Reveal | Decide | Arrange | Roll)
+        | Reveal | Decide | Arrange | Roll | Market)
