@@ -23,9 +23,19 @@ from controller.engine.state import (
 )
 from controller.errors import RuleViolation
 
-__all__ = ["ArrangeRunner", "DecideRunner", "ExposeRunner", "MarketRunner", "PassRunner",
-           "PushRunner",
-           "RevealRunner", "RollRunner", "UnseenRunner"]
+__all__ = [
+    "ArrangeRunner",
+    "CoinsRunner",
+    "DecideRunner",
+    "ExposeRunner",
+    "MarketRunner",
+    "PassRunner",
+    "PushRunner",
+    "RepeatRunner",
+    "RevealRunner",
+    "RollRunner",
+    "UnseenRunner",
+]
 
 
 def _live(state: HandState) -> tuple[int, ...]:
@@ -328,3 +338,67 @@ class MarketRunner:
         market = (*state.market[:k], None, *state.market[k + 1:])
         return evolve(state, players=_put(state, i, p), market=market, turn=rest,
                       queue=((MARKET_BASE - k, True),))
+
+
+def _coins(state: HandState) -> tuple[int, ...]:
+    return state.coins or (0,) * len(state.players)
+
+
+class CoinsRunner:
+    """7-27: take an up card (coins removed) or add one to three coins, in turn."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        coins = _coins(state)
+        order = list(_live_all(state))
+        if step.rotate and order:
+            k = state.rounds % len(order)
+            order = order[k:] + order[:k]
+        waiting = tuple(i for i in order if coins[i] < step.limit)
+        return evolve(state, coins=coins, turn=waiting, rounds=state.rounds + 1)
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        p = state.players[state.turn[0]]
+        room = step.limit - _coins(state)[state.turn[0]]
+        options = (("card",) if state.pack_left > 0 else ()) + tuple(
+            f"coins {n}" for n in range(1, room + 1))
+        return Expected("choice", seat=p.seat, choices=options, limit=room)
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        i = state.turn[0]
+        p = state.players[i]
+        if not isinstance(event, Choice) or event.kind not in ("card", "coins"):
+            raise RuleViolation("illegal_action", f"Seat {p.seat} takes a card or adds coins "
+                                "now.")
+        if event.seat != p.seat:
+            raise RuleViolation("out_of_turn", f"It is seat {p.seat}'s turn to choose, not "
+                                f"seat {event.seat}'s.")
+        coins = list(_coins(state))
+        if event.kind == "card":
+            if state.pack_left <= 0:
+                raise RuleViolation("pack_empty", "The pack is empty: add coins.")
+            coins[i] = 0
+            return evolve(state, coins=tuple(coins), turn=state.turn[1:], queue=((i, True),))
+        n = int(event.value) if event.value.isdigit() else 0
+        if not 1 <= n <= step.limit - coins[i]:
+            raise RuleViolation("bad_choice", f"Seat {p.seat} may add 1 to "
+                                f"{step.limit - coins[i]} coins, not {event.value!r}.")
+        coins[i] += n
+        return evolve(state, coins=tuple(coins), turn=state.turn[1:])
+
+
+class RepeatRunner:
+    """Repeat: back to the coins step while anyone still in has fewer than three coins."""
+
+    def enter(self, state: HandState, step: Any) -> HandState:
+        coins = _coins(state)
+        target = state.game.steps[step.to]
+        limit = getattr(target, "limit", 3)
+        if any(p.live and coins[i] < limit for i, p in enumerate(state.players)):
+            return evolve(state, step=step.to - 1)
+        return state
+
+    def expected(self, state: HandState, step: Any) -> Expected:
+        raise RuleViolation("illegal_action", "Repeat never waits.")
+
+    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
+        raise RuleViolation("illegal_action", "Repeat never waits.")

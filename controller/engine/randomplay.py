@@ -71,6 +71,9 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
     p = state.players[state.index_of(seat)]
     if "blind" in need.choices:  # Buy Happiness: what to buy is the value
         return Choice(seat, "buy", value=rng.choice(need.choices))
+    if any(c.startswith("coins") for c in need.choices):  # 7-27
+        word, _, n = rng.choice(need.choices).partition(" ")
+        return Choice(seat, word, value=n)
     kind = rng.choice(need.choices)
     if kind == "show":
         return Choice(seat, kind, (rng.choice(p.down),))

@@ -21,11 +21,13 @@ from controller.engine.betting import start_round
 from controller.engine.board import LayoutRunner, TurnBoardRunner
 from controller.engine.choices import (
     ArrangeRunner,
+    CoinsRunner,
     DecideRunner,
     ExposeRunner,
     MarketRunner,
     PassRunner,
     PushRunner,
+    RepeatRunner,
     RevealRunner,
     RollRunner,
     UnseenRunner,
@@ -43,6 +45,7 @@ from controller.errors import RuleViolation, VariantError
 from controller.variants.steps import (
     Arrange,
     Bet,
+    Coins,
     Deal,
     Decide,
     Declare,
@@ -53,6 +56,7 @@ from controller.variants.steps import (
     Market,
     Pass,
     Push,
+    Repeat,
     Reveal,
     Roll,
     Turn,
@@ -147,7 +151,7 @@ RUNNERS: dict[type, StepRunner] = {
     Declare: DeclareRunner(), Layout: LayoutRunner(), Turn: TurnBoardRunner(),
     Expose: ExposeRunner(), Push: PushRunner(), Pass: PassRunner(), Unseen: UnseenRunner(),
     Reveal: RevealRunner(), Decide: DecideRunner(), Arrange: ArrangeRunner(),
-    Roll: RollRunner(), Market: MarketRunner(),
+    Roll: RollRunner(), Market: MarketRunner(), Coins: CoinsRunner(), Repeat: RepeatRunner(),
 }
 
 

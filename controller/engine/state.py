@@ -232,6 +232,8 @@ class HandState:
     offer: tuple[Card, ...] = ()  # Push 'Em: the up card on offer to the player to choose
     unseen: tuple[Card, ...] = ()  # Garbage Pie: down cards their owners may not look at
     market: tuple[Card | None, ...] = ()  # Buy Happiness: the face-up cards beside the deck
+    coins: tuple[int, ...] = ()  # 7-27: coins in front of each player (markers, not chips)
+    rounds: int = 0  # 7-27: choosing rounds done (variant 2 rotates the first to choose)
     passing: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # chosen passes, not yet made
 
     @property

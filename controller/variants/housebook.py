@@ -23,6 +23,7 @@ from controller.variants.game import GameDef, PotRule, ShowdownSpec, Take, Use, 
 from controller.variants.steps import (
     Arrange,
     Bet,
+    Coins,
     Deal,
     Decide,
     Declare,
@@ -33,6 +34,7 @@ from controller.variants.steps import (
     Market,
     Pass,
     Push,
+    Repeat,
     Reveal,
     Roll,
     Step,
@@ -365,6 +367,22 @@ BUY_HAPPINESS = _game(
     note="Buy one of three face-up cards (75c next to the deck, 50c, 25c) or take the next "
     "card blind for free, four times; no royal flush bonus.")
 
+def _seven_27(gid: str, name: str, rotate: bool, aliases: tuple[str, ...]) -> GameDef:
+    return _game(
+        gid, name, (DOWN, UP, HIGH, Coins(rotate=rotate), HIGH, Repeat(3), DECLARE),
+        aliases=aliases,
+        showdown=ShowdownSpec(PotRule.DECLARE, "points-7-27", "points-7-27:low"),
+        big_when=("up:5",),
+        note="Take an up card (coins removed) or add one to three coins until everyone has "
+        "three; closest to 27 (high) or 7 (low), face cards a half. "
+        + ("The first to choose rotates left each round (variant 2)." if rotate else
+           "The dealer's left chooses first every round (variant 1)."))
+
+
+SEVEN_27 = _seven_27("seven-twenty-seven", "7-27", False, ("7-27", "727"))
+SEVEN_27_ROTATING = _seven_27("seven-twenty-seven-rotating", "7-27, rotating first choice", True,
+                              ("7-27-variant-2",))
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -373,8 +391,7 @@ ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playab
 HOUSE_GAMES: list[GameDef] = [
     THREE_THIRTY, FIVE_FOUR_BUY_TWO, FIVE_FIVE_BUY_ONE, FORTY_SECOND_STREET,
     FORTY_SECOND_STREET_EXTRA,
-    _later("seven-twenty-seven", "7-27", "the take-a-card-or-add-coins loop",
-           aliases=("7-27", "727")),
+    SEVEN_27, SEVEN_27_ROTATING,
     ACEY_DEUCEY, ROW_OF_EIGHT,
     BUY_HAPPINESS,
     COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT, FOLLOW_THE_QUEEN, THE_L_GAME,

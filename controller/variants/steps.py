@@ -18,6 +18,7 @@ from enum import Enum
 __all__ = [
     "Arrange",
     "Bet",
+    "Coins",
     "Deal",
     "Decide",
     "Declare",
@@ -29,6 +30,7 @@ __all__ = [
     "Market",
     "Pass",
     "Push",
+    "Repeat",
     "Reveal",
     "Roll",
     "Step",
@@ -216,5 +218,27 @@ class Market:
     when: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Coins:
+    """7-27 step 3: each player without three coins in front of them, in turn, takes an
+    up card (and removes their coins) or adds one to three coins. ``rotate``: the first
+    to choose moves one seat left each round (the book's variant 2); otherwise the
+    dealer's left always chooses first (variant 1)."""
+
+    limit: int = 3
+    rotate: bool = False
+    when: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """Go back to step ``to`` (an index into the game's steps) while any live player has
+    fewer than three coins (7-27 step 5: "Repeat steps 3 and 4 until all players have
+    three coins in front of them")."""
+
+    to: int
+    when: str = ""
+
+
 Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
-        | Reveal | Decide | Arrange | Roll | Market)
+        | Reveal | Decide | Arrange | Roll | Market | Coins | Repeat)
