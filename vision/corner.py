@@ -112,6 +112,8 @@ def _components(mask: np.ndarray) -> tuple[list[Comp], np.ndarray]:
             continue
         if area > 0.9 * w * h and min(w, h) < 5:  # ruled lines of a picture frame
             continue
+        if x <= EDGE and y <= EDGE:  # beyond a rounded corner (a crop a little inside)
+            continue
         out.append((x, y, w, h, area, i))
     return out, labels
 
