@@ -69,6 +69,9 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
     """A seed-004 card decision: the first seat that owes one, a random answer."""
     seat = need.seats[0] if need.seats else need.seat
     p = state.players[state.index_of(seat)]
+    if need.choices == ("hold", "drop"):  # Guts: about one holder a deal, so games end
+        hold = rng.random() < 1 / max(len(need.seats), 1)
+        return Choice(seat, "hold" if hold else "drop")
     if "blind" in need.choices:  # Buy Happiness: what to buy is the value
         return Choice(seat, "buy", value=rng.choice(need.choices))
     if any(c.startswith("coins") for c in need.choices):  # 7-27

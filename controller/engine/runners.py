@@ -40,6 +40,7 @@ from controller.engine.dealing import (
 )
 from controller.engine.events import Declaration, Discard, Event
 from controller.engine.expect import Expected
+from controller.engine.guts import GutsRunner
 from controller.engine.state import HandState, evolve
 from controller.errors import RuleViolation, VariantError
 from controller.variants.steps import (
@@ -52,6 +53,7 @@ from controller.variants.steps import (
     Draw,
     Exchange,
     Expose,
+    Guts,
     Layout,
     Market,
     Pass,
@@ -152,6 +154,7 @@ RUNNERS: dict[type, StepRunner] = {
     Expose: ExposeRunner(), Push: PushRunner(), Pass: PassRunner(), Unseen: UnseenRunner(),
     Reveal: RevealRunner(), Decide: DecideRunner(), Arrange: ArrangeRunner(),
     Roll: RollRunner(), Market: MarketRunner(), Coins: CoinsRunner(), Repeat: RepeatRunner(),
+    Guts: GutsRunner(),
 }
 
 

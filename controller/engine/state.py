@@ -234,6 +234,7 @@ class HandState:
     market: tuple[Card | None, ...] = ()  # Buy Happiness: the face-up cards beside the deck
     coins: tuple[int, ...] = ()  # 7-27: coins in front of each player (markers, not chips)
     rounds: int = 0  # 7-27: choosing rounds done (variant 2 rotates the first to choose)
+    holding: tuple[int, ...] = ()  # Guts: players who hold, secret until all have chosen
     passing: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # chosen passes, not yet made
 
     @property

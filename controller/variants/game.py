@@ -186,6 +186,7 @@ class Rules:
     bonus: int = 0  # seed 004: what each other player pays a royal/straight flush winner
     push_penalty: int = 0  # seed 004 Push 'Em "The penalty to push the card can be varied"
     min_play: int = 0  # seed 004 Pass 'Em: the fewest players who must play to avoid a redeal
+    guts_cap: int = 0  # seed 004 Guts: the most one loser pays to match the pot ("$3")
 
     def flag(self, name: str) -> bool:
         """Whether the option ``name`` is on (used by steps' ``when``)."""
@@ -193,7 +194,7 @@ class Rules:
 
 
 _INT = {"ante", "small_bet", "big_bet", "bring_in", "small_blind", "big_blind", "reserve",
-        "bonus", "push_penalty", "min_play"}
+        "bonus", "push_penalty", "min_play", "guts_cap"}
 _BOOL = {"burns", "big_bet_on_pair", "jacks_or_better", "seventh_card"}
 _CHOICE = {
     "draw_limit": ("3", "4-ace", "5"),

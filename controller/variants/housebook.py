@@ -30,6 +30,7 @@ from controller.variants.steps import (
     Exchange,
     Expose,
     FirstToAct,
+    Guts,
     Layout,
     Market,
     Pass,
@@ -383,6 +384,12 @@ SEVEN_27 = _seven_27("seven-twenty-seven", "7-27", False, ("7-27", "727"))
 SEVEN_27_ROTATING = _seven_27("seven-twenty-seven-rotating", "7-27, rotating first choice", True,
                               ("7-27-variant-2",))
 
+GUTS = _game(
+    "guts", "Guts", (DOWN, DOWN, Guts(redeal=0)),
+    showdown=ShowdownSpec(PotRule.HIGH, "high-pairs"), defaults={**HOUSE, "guts_cap": 300},
+    note="Two cards, hold or drop at once; one holder takes the pot, otherwise the losers "
+    "match it (at most $3 each: guts_cap) and the cards are redealt.")
+
 # ------------------------------------------------------------------ not yet
 
 ENGLISH_PATIENT = _game("the-english-patient", "The English Patient", (), playable=False,
@@ -396,7 +403,7 @@ HOUSE_GAMES: list[GameDef] = [
     BUY_HAPPINESS,
     COLINOSCOPY, CROSS, CORNER, ENGLISH_PATIENT, FOLLOW_THE_QUEEN, THE_L_GAME,
     GARBAGE_PIE,
-    _later("guts", "Guts", "drop or hold, losers match the pot, redeal"),
+    GUTS,
     HIGHEST_FLUSH, JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE, LOW_CARD_IN_THE_HOLE,
     MOLLY,
     _later("no-peek-sequential", "No Peek Sequential", "turn until you beat the board"),

@@ -26,6 +26,7 @@ __all__ = [
     "Exchange",
     "Expose",
     "FirstToAct",
+    "Guts",
     "Layout",
     "Market",
     "Pass",
@@ -240,5 +241,17 @@ class Repeat:
     when: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Guts:
+    """Guts (seed 004): at "Drop" every player at once holds or drops. One holder takes
+    the pot and the game ends; otherwise the best holder takes the pot and the losing
+    holders together match it (each at most the hand's ``guts_cap``), or with nobody
+    holding the best two cards match it alone; then the cards are redealt (back to step
+    ``redeal``)."""
+
+    redeal: int = 0
+    when: str = ""
+
+
 Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
-        | Reveal | Decide | Arrange | Roll | Market | Coins | Repeat)
+        | Reveal | Decide | Arrange | Roll | Market | Coins | Repeat | Guts)
