@@ -106,20 +106,22 @@ class ShoeReader:
         for i, run in enumerate(runs):
             if not run.lead_visible:
                 # a card leaving on the left: it is the oldest one still here
-                if queue and queue[0].left - run.left <= self.max_step * 2:
+                # (only a card whose leading edge was near the left side last time: a
+                # sliver of a card already gone must not capture the card behind it)
+                if queue and queue[0].left - run.left <= self.max_step + STEP:
                     p = queue.pop(0)
                     p.exited = True
                     out[i] = p
                 continue
             back = 0.1 * self.cal.card_width + STEP * 3  # a card pulled back a little
-            if queue and run.left - back <= queue[0].left <= run.left + self.max_step + STEP:
+            while queue and queue[0].left < run.left - back:
+                # a card left of this run that no run matched: it has gone (it is
+                # settled as unmatched); the next card in line may be this run
+                queue.pop(0)
+            if queue and queue[0].left <= run.left + self.max_step + STEP:
                 out[i] = queue.pop(0)
                 continue
-            if queue:
-                # the oldest card vanished (or jumped impossibly far): it is settled
-                # when unmatched; this run starts a new card
-                queue.pop(0)
-            out[i] = _Pass(run.left)
+            out[i] = _Pass(run.left)  # a card coming in
         return out
 
     def _window_gray(self) -> np.ndarray:
