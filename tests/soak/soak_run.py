@@ -678,8 +678,9 @@ class Soak:
         after = self._picture()
         mine = {"seats": dealer_view(table)["seats"], "hand": dealer_view(table)["hand"]}
         if after != mine:
-            self.report.problems.append("after a restart the controller's table differs from "
-                                        "the log's replay")
+            self.report.problems.append(f"hand {self.hand_no}: after a restart the "
+                                        "controller's table differs from the log's replay: "
+                                        f"{_first_difference(after, mine)}")
         if table.state is not None:  # the hand goes on (or ended with the event in flight)
             self.mirror, self.start_state = table.state, table.start
         elif live:
@@ -833,3 +834,16 @@ def _fold_hand(hs: HandStart, body: Any) -> HandState:
         elif e.kind == "replace":
             state = replace_card(first, state, Card(e.payload["old"]), Card(e.payload["new"]))
     return state
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON-like values first differ, for a readable report."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: live {str(a)[:120]} / replay {str(b)[:120]}"
