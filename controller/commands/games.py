@@ -42,7 +42,8 @@ def _run(args: argparse.Namespace) -> int:
     except PitbossError as err:
         return fail(err)
     rows = [{"id": g.id, "name": g.name, "aliases": list(g.aliases), "players": g.players,
-             "deck": _DECKS[g.deck.value], "source": g.source, "playable": g.playable}
+             "deck": _DECKS[g.deck.value], "source": g.source, "playable": g.playable,
+             "note": g.note}
             for g in GAMES]
     if args.json:
         print_json(rows)

@@ -63,10 +63,23 @@ def test_games_json_lists_the_catalogue(capsys) -> None:
     assert code == 0
     ids = {g["id"]: g for g in out}
     assert set(ids["aces-straights-flushes"]) == {"id", "name", "aliases", "players", "deck",
-                                                  "source", "playable"}
+                                                  "source", "playable", "note"}
     assert ids["aces-straights-flushes"]["players"] == "2-7"
     assert ids["five-card-draw-bug"]["source"] == "002"
     assert {"seven-card-stud", "razz", "london-lowball", "english-stud"} <= set(ids)
+
+
+def test_games_lists_the_house_book(capsys) -> None:
+    """Issue 10 "Done when": every seed-004 game with its source, players and whether it
+    can be dealt; the ones that cannot say why."""
+    code, out = _run(capsys, "games", "--json")
+    assert code == 0
+    book = [g for g in out if g["source"] == "004"]
+    assert len(book) >= 38
+    assert {"three-thirty", "the-l-game", "guts", "the-english-patient"} <= {g["id"] for g in book}
+    for g in book:
+        assert g["players"] and (g["playable"] or g["note"])
+    assert not {g["id"]: g for g in book}["the-english-patient"]["playable"]
 
 
 def test_games_table(capsys) -> None:

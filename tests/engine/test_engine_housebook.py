@@ -346,3 +346,46 @@ def test_garbage_pie_unseen_card_hidden_from_its_owner_and_passes_at_once() -> N
     s = apply(apply(s, Declaration(1, Way.HIGH)), Declaration(2, Way.LOW))
     s = _checks(s, 2)
     assert Card("6d") in s.players[1].up and not s.unseen
+
+
+def test_five_up_cards_trigger_reverts_when_that_player_folds() -> None:
+    """Seed 004 7-27 "The Betting": 50c once one player has five up cards; "If the only
+    player with five up cards folds the betting reverts to 25 cents"."""
+    from controller.cards import parse_cards
+
+    s = new_hand("seven-twenty-seven", SEATS, 2)
+    five = tuple(parse_cards("2c 3c 4c 5c 6c"))
+    anna = replace(s.players[0], up=five)
+    s = replace(s, players=(anna, s.players[1]))
+    assert big_allowed(s)
+    s = replace(s, players=(replace(anna, folded=True), s.players[1]))
+    assert not big_allowed(s)
+
+
+def test_two_of_a_suit_trigger_in_highest_flush() -> None:
+    """Seed 004 Highest Flush "The Betting" 1: 50c when two of the same suit show."""
+    from controller.cards import parse_cards
+
+    s = new_hand("highest-flush", SEATS, 2)
+    s = replace(s, players=(replace(s.players[0], up=tuple(parse_cards("2h 9c"))),
+                            s.players[1]))
+    assert not big_allowed(s)
+    s = replace(s, players=(replace(s.players[0], up=tuple(parse_cards("2h 9h"))),
+                            s.players[1]))
+    assert big_allowed(s)
+
+
+def test_guts_redeal_uses_a_fresh_pack_and_nobody_holding_makes_the_best_match() -> None:
+    """Seed 004 Guts step 4: "If no players hold their cards then the player with the
+    highest two cards must match the pot up to a limit of $3. Cards are then redealt."""
+    from controller.engine import Choice
+
+    s = new_hand("guts", [(1, "A", 1000), (2, "B", 1000), (3, "C", 1000)], 3)
+    s = _deal(s, "Ah Qc 2c Kh Qd 7d")
+    for seat in (1, 2, 3):
+        s = apply(s, Choice(seat, "drop"))
+    # Ben's pair of queens is the best: he matches the 75c pot; then a new deal
+    assert [p.committed for p in s.players] == [25, 100, 25] and chips_in_play(s) == 3000
+    assert expected(s).kind == "card" and not any(p.down for p in s.players)
+    s = _deal(s, "Ah Qc")  # the same cards again: a fresh pack
+    assert s.players[0].down == (Card("Ah"),)
