@@ -113,7 +113,7 @@ def table(title: str, header: list[str], rows: list[list[str]]) -> None:
 
 def per_game(count: int) -> None:
     rows = []
-    for game in GAMES:
+    for game in (g for g in GAMES if g.playable):
         hands = record_hands(game, count)
         secs, events = time_replay(game, hands)
         rows.append([game.id, str(len(_seats(game))), f"{events / len(hands):.0f}",
