@@ -1,0 +1,28 @@
+"""The CI rule of tests/conftest.py: with PITBOSS_REQUIRE_ALL set, a skip for a missing
+dependency fails; the cards-dev photographs (not in the repository) may still skip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+PROBE = '''
+import pytest
+def test_needs_postgres():
+    pytest.skip("no PostgreSQL server reachable")
+def test_needs_photos():
+    pytest.skip("../shared/cards-dev is not on this machine")
+'''
+
+
+@pytest.mark.parametrize(("flag", "failed", "skipped"), [("1", 1, 1), ("", 0, 2)])
+def test_a_skip_fails_only_in_ci(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                 flag: str, failed: int, skipped: int) -> None:
+    pytester.makeconftest((Path(__file__).parent / "conftest.py").read_text())
+    pytester.makepyfile(test_probe=PROBE)
+    monkeypatch.setenv("PITBOSS_REQUIRE_ALL", flag)
+    result = pytester.runpytest("-p", "no:xdist", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=failed, skipped=skipped)
