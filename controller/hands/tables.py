@@ -236,18 +236,24 @@ def eval_high7(idx: Sequence[int], K: list[int] = CARD_KEY, T: _Lazy = HIGH_NF,
     return T[k >> RANK_SHIFT]
 
 
-def eval_high(idx: Sequence[int]) -> int:
-    """Strength of the best high hand of 5..10 card indexes (no joker)."""
+def _eval_keyed(idx: Sequence[int], no_flush: _Lazy, flush: list[int], plus: int) -> int:
+    """Best of the rank-multiset value and every suit that reaches flush length
+    (``plus`` makes a suit counter overflow at five cards, or four with the bug)."""
     k = 0
     for i in idx:
         k += CARD_KEY[i]
-    v = HIGH_NF[k >> RANK_SHIFT]
-    t = (k + FIVE_PLUS) & COUNTER_TOP
+    v = no_flush[k >> RANK_SHIFT]
+    t = (k + plus) & COUNTER_TOP
     if t:
         for top, shift in _SUIT_OF_TOP.items():
             if t & top:
-                v = max(v, FLUSH_TOP[(k >> shift) & 0x1FFF])
+                v = max(v, flush[(k >> shift) & 0x1FFF])
     return v
+
+
+def eval_high(idx: Sequence[int]) -> int:
+    """Strength of the best high hand of 5..10 card indexes (no joker)."""
+    return _eval_keyed(idx, HIGH_NF, FLUSH_TOP, FIVE_PLUS)
 
 
 def eval_bug7(idx: Sequence[int], K: list[int] = CARD_KEY, T: _Lazy = BUG_NF,
@@ -267,16 +273,7 @@ def eval_bug(idx: Sequence[int]) -> int:
     """Strength of 5..10 card indexes where 52 (at most once) is the bug."""
     if 52 not in idx:
         return eval_high(idx)
-    k = 0
-    for i in idx:
-        k += CARD_KEY[i]
-    v = BUG_NF[k >> RANK_SHIFT]
-    t = (k + FOUR_PLUS) & COUNTER_TOP
-    if t:
-        for top, shift in _SUIT_OF_TOP.items():
-            if t & top:
-                v = max(v, BUG_FLUSH_TOP[(k >> shift) & 0x1FFF])
-    return v
+    return _eval_keyed(idx, BUG_NF, BUG_FLUSH_TOP, FOUR_PLUS)
 
 
 # ---------------------------------------------------------------- ace-to-five
