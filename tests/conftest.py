@@ -30,3 +30,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     report.outcome = "failed"
     report.longrepr = (f"skipped in CI, where every dependency is installed: {reason}\n"
                        "(an install step in .ci/run or the Makefile is missing)")
+
+
+# CI must be repeatable: under PITBOSS_REQUIRE_ALL the property tests draw the
+# same examples every run (a failure found there reproduces on any machine);
+# a developer's `make test` keeps exploring new ones.
+if os.environ.get("PITBOSS_REQUIRE_ALL"):
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+    _hypothesis_settings.load_profile("ci")
