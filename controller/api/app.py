@@ -26,7 +26,7 @@ from controller.table.core import Table
 from controller.table.display import DisplaySink
 from controller.table.loop import TableLoop
 from controller.table.recovery import latest_open_session, resume_session
-from controller.table.shoe import ShoeFeed, open_source
+from controller.table.shoe import ShoeFeed, open_source, parse_source
 from firmware_bridge.display import Display
 from firmware_bridge.link import DisplayLink
 
@@ -60,7 +60,11 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
         app.state.table_loop = loop
         watcher = asyncio.create_task(loop.watch_display(status)) \
             if status is not None else None
-        feed = ShoeFeed(open_source(shoe), loop.camera).start() if shoe else None
+        # A live camera that is unplugged is reopened; a video or a folder just ends.
+        reopen = (lambda: open_source(shoe)) if shoe and parse_source(shoe)[0] == "camera" \
+            else None
+        feed = ShoeFeed(open_source(shoe), loop.camera, reopen=reopen).start() \
+            if shoe else None
         try:
             yield
         finally:
