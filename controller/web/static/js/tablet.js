@@ -6,6 +6,7 @@ import { $, api, keepAwake, languageButton, Live, showStatus } from "./common.js
 import { applyStrings, errorText, t } from "./i18n.js";
 import { drawn, post, quietly, S, showError, TOKEN_KEY } from "./tablet_core.js";
 import { drawAlerts, drawDealerSeats, drawFeed, drawPicker, drawTurn } from "./tablet_hand.js";
+import { drawBroadcast, loadBroadcast, wireBroadcast } from "./tablet_broadcast.js";
 import { addSeat, confirmBox, drawGame, drawLedger, drawSeats, drawSummary, loadGames, newJoinCode,
   openJoin, openSession, playGame } from "./tablet_session.js";
 
@@ -62,6 +63,7 @@ function startLive() {
     },
   });
   window.pitboss = { live };
+  loadBroadcast();
 }
 
 // ------------------------------------------------------------------ tabs
@@ -118,6 +120,7 @@ function wire() {
     render();
     drawSummary();
     drawLedger();
+    drawBroadcast();
   });
   $("#login").addEventListener("submit", login);
   $("#logout").addEventListener("click", logout);
@@ -145,6 +148,7 @@ function wire() {
     }
   });
   $("#add-seat").addEventListener("submit", addSeat);
+  wireBroadcast();
   $("#join-close").addEventListener("click", () => $("#join").close());
   $("#join-new").addEventListener("click", () => quietly(newJoinCode()));
   $("#game-select").addEventListener("change", drawSummary);

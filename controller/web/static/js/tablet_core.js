@@ -1,7 +1,7 @@
 // The tablet's shared state and plumbing: the dealer's token, the latest picture,
 // calls to the table (refusals shown in #error), and redraw-only-on-change helpers.
 import { $, api } from "./common.js";
-import { errorText, getLang } from "./i18n.js";
+import { errorText, getLang, t } from "./i18n.js";
 
 export const TOKEN_KEY = "pitboss.dealer";
 export const S = {
@@ -13,8 +13,14 @@ export const S = {
 export const drawn = new Map();  // section name -> signature last drawn
 
 // ------------------------------------------------------------------ talking to the table
+// A refusal shows the table's message and its stable code ("... [out_of_turn]").
 export function showError(err) {
-  $("#error").textContent = err ? errorText(err) : "";
+  const box = $("#error");
+  const coded = err && err.code && err.code !== "network";
+  box.textContent = !err ? "" : coded ? t("err.refused", { message: errorText(err), code: err.code })
+    : errorText(err);
+  if (coded) box.dataset.code = err.code;
+  else delete box.dataset.code;
 }
 
 export async function call(method, path, body) {

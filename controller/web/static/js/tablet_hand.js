@@ -4,6 +4,7 @@
 import { $, card, cardLabel, el, expectText, resultLines, seatName, SUITS } from "./common.js";
 import { feedLine, irregularityText, t } from "./i18n.js";
 import { currentPlayer, drawn, keepFocus, post, quietly, S, section } from "./tablet_core.js";
+import { decisionTitle, money, refreshDecision } from "./tablet_choices.js";
 
 let pickedRank = "";
 const drawPicks = new Set();
@@ -55,6 +56,22 @@ function drawControls(next) {
   ];
 }
 
+// An exchange of one card (seed 003 English Stud, seed 004 5-4 Buy 2, Acey Deucey): one
+// tap on the card thrown away, or stand pat.
+function exchangeControls(next) {
+  const p = currentPlayer(next.seat);
+  const act = (body) => quietly(post("/api/hand/actions", { seat: next.seat, ...body }));
+  return [
+    el("div", { class: "actions draw-cards" }, [...(p.down || []), ...p.up].map((c) => el("button", {
+      type: "button", class: "choice", "aria-label": t("act.exchange_card", { card: cardLabel(c) }),
+      dataset: { action: "exchange", card: c, key: `exchange-${c}` },
+      onclick: () => act({ action: "exchange", discard: [c] }) }, card(c)))),
+    el("div", { class: "actions" }, el("button", { type: "button", class: "act-check",
+      dataset: { action: "stand-pat", key: "stand-pat" }, onclick: () => act({ action: "stand-pat" }) },
+    t("act.stand-pat"))),
+  ];
+}
+
 function declareControls(next) {
   return next.seats.map((seat) => el("div", { class: "row" },
     el("span", { class: "who" }, t("declare.seat", { name: seatName(S.view, seat), seat })),
@@ -68,7 +85,8 @@ export function drawTurn() {
   const hand = S.view.hand;
   const next = hand?.next;
   section("turn", [hand && hand.next, hand && hand.status, S.view.paused, S.view.pause_reason,
-    next && next.seat && currentPlayer(next.seat), [...drawPicks], S.view.session?.open], () => {
+    next && next.seat && currentPlayer(next.seat), [...drawPicks], S.view.session?.open,
+    next && (next.kind === "choice" || next.kind === "turn") ? S.view.version : 0], () => {
     const title = $("#turn-title");
     const detail = $("#turn-detail");
     const actions = $("#actions");
@@ -87,11 +105,19 @@ export function drawTurn() {
     } else if (next.kind === "card") {
       title.textContent = t("hand.waiting_shoe");
       detail.textContent = expectText(S.view);
+    } else if (next.kind === "exchange" && next.limit === 1) {
+      title.textContent = t(next.cost ? "hand.exchange_buy" : "hand.exchange_free",
+        { name: seatName(S.view, next.seat), seat: next.seat, price: money(next.cost) });
+      parts = exchangeControls(next);
     } else if (next.kind === "draw" || next.kind === "exchange") {
       const cost = next.cost ? t("hand.exchange_cost", { chips: next.cost }) : "";
       title.textContent = t(next.kind === "draw" ? "hand.draw" : "hand.exchange",
         { name: seatName(S.view, next.seat), seat: next.seat, limit: next.limit, cost });
       parts = drawControls(next);
+    } else if (next.kind === "choice" || next.kind === "turn") {
+      title.textContent = decisionTitle(next);
+      const box = el("div", { id: "decision", class: "decision" });
+      parts = [box];
     } else if (next.kind === "declare") {
       title.textContent = t("hand.declare");
       parts = declareControls(next);
@@ -101,6 +127,7 @@ export function drawTurn() {
     title.dataset.kind = next ? next.kind : "none";
     title.dataset.seat = next && next.seat ? next.seat : "";
     keepFocus(actions, () => actions.replaceChildren(...parts));
+    if ($("#decision")) refreshDecision();
     const canDeal = Boolean(S.view.session?.open) && (!hand || hand.status === "complete") && !S.view.paused;
     $("#deal").hidden = !canDeal;
   });

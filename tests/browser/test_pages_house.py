@@ -1,0 +1,193 @@
+"""The dealer's tablet runs whole hands of the house book (seed 004) by itself: every
+card decision is a tap on the control the engine's expected decision asks for (in or
+out, keep or push, pass, buy, exchange, turn a card up, a card or coins, a board turn,
+declare), in headless Chromium. Cards come from the shoe (the camera thread's events).
+
+Each hand is a checked scenario of tests/scenarios/ (the engine's own proof of the
+book's rule, with its final payouts and stacks): here the same events are entered by
+clicks on the tablet, and the table must end exactly where the scenario says. At the
+first decision the dealer also taps something illegal; the tablet shows the engine's
+refusal (message and code) and the table does not change.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
+TV = {"width": 1920, "height": 1080}
+
+
+def _scenario(name: str) -> dict[str, Any]:
+    return json.loads((SCENARIOS / f"{name}.json").read_text())  # type: ignore[no-any-return]
+
+
+def _seat_scenario(server: Any, sc: dict[str, Any]) -> None:
+    """The evening's set-up (not the hand): a cents table, the scenario's seats and button."""
+    server.call("POST", "/api/session", {"table": "House game", "chip_unit": "0.01",
+                                         "currency": "$"})
+    for s in sc["seats"]:
+        server.call("POST", "/api/seats", {"seat": s["seat"], "name": s["name"],
+                                           "buy_in": s["stack"]})
+    server.call("POST", "/api/button", {"seat": sc["dealer"]})
+    body: dict[str, Any] = {"games": [sc["variant"]]}
+    if sc.get("options"):
+        body["options"] = sc["options"]
+    server.call("POST", "/api/games", body)
+
+
+def _drawn(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version ?? -1)"))
+
+
+def _tap(page: Page, selector: str) -> None:
+    """One tap that the table accepts: wait until the page draws the next picture."""
+    before = _drawn(page)
+    page.click(selector, timeout=5000)
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before,
+                           timeout=5000)
+    page.wait_for_selector("#error:empty", state="attached", timeout=1000)
+
+
+def _controls(event: dict[str, Any]) -> list[str]:
+    """The taps on the tablet that send ``event`` (the last one sends it)."""
+    seat, action = event.get("seat"), event.get("action")
+    if "turn" in event:
+        return [f'#decision button[data-option="turn-{event["turn"]}"]']
+    if action in ("check", "call", "fold"):
+        return [f'#turn-title[data-seat="{seat}"] ~ #actions button[data-action="{action}"]']
+    if action in ("bet", "raise", "complete", "bring-in"):
+        return [f'#turn-title[data-seat="{seat}"] ~ #actions '
+                f'button[data-action="{action}"][data-amount="{event["amount"]}"]']
+    if action in ("exchange", "draw"):
+        thrown = event.get("discard", [])
+        if not thrown:
+            return [f'#turn-title[data-seat="{seat}"] ~ #actions button[data-action="stand-pat"]']
+        return [f'#actions button[data-key="exchange-{thrown[0]}"]']
+    if action == "declare":
+        return [f'#actions [data-key="declare-{seat}-{event["way"]}"]']
+    row = f'#decision .decision-row[data-seat="{seat}"]'
+    cards = event.get("cards", [])
+    if action in ("pass", "order") and (len(cards) > 1 or action == "order"):
+        return [*(f'{row} [data-key="pick-{seat}-{c}"]' for c in cards),
+                f'{row} [data-key="confirm-{seat}"]']
+    if cards:
+        return [f'{row} [data-key="choice-{seat}-{action}-{cards[0]}"]']
+    option = event["value"] if action == "buy" else (
+        f'coins-{event["value"]}' if action == "coins" else action)
+    return [f'{row} [data-key="choice-{seat}-{option}"]']
+
+
+def _illegal_card_tap(page: Page, server: Any) -> None:
+    """The dealer taps a card in the quick picker while a player's decision is due: the
+    engine refuses it (shown with its code) and the table is unchanged."""
+    before = server.call("GET", "/api/state/dealer")
+    page.click('#ranks button[data-rank="A"]')
+    page.click('#suits button[data-suit="s"]')
+    page.wait_for_selector('#error[data-code="card_not_expected"]')
+    text = page.inner_text("#error")
+    assert "No card is due from the shoe" in text and "[card_not_expected]" in text
+    after = server.call("GET", "/api/state/dealer")
+    assert after["version"] == before["version"] and after["hand"] == before["hand"]
+
+
+def _play(page: Page, server: Any, sc: dict[str, Any],
+          labels: dict[str, str]) -> dict[str, Any]:
+    """Deal the scenario's hand from the tablet: cards from the shoe, every player's
+    decision by taps; ``labels`` (selector -> text) are checked when they first show.
+    Returns the final dealer view."""
+    labels = dict(labels)
+    _tap(page, "#deal")
+    refused = False
+    for event in sc["events"]:
+        if "card" in event and "action" not in event:
+            server.shoe(event["card"])
+            page.wait_for_function("v => Number(document.body.dataset.version) >= v",
+                                   arg=server.version(), timeout=5000)
+            continue
+        kind = page.get_attribute("#turn-title", "data-kind")
+        if not refused and kind not in ("action", "card"):
+            _illegal_card_tap(page, server)
+            refused = True
+        taps = _controls(event)
+        page.wait_for_selector(taps[0], timeout=5000)
+        for selector, text in list(labels.items()):
+            if page.query_selector(selector) is not None:
+                assert text in page.inner_text(selector), (selector, text)
+                del labels[selector]
+        for selector in taps[:-1]:
+            page.click(selector, timeout=5000)
+        _tap(page, taps[-1])
+    assert refused, "no player decision to tap an illegal card at"
+    assert not labels, f"never shown: {labels}"
+    page.wait_for_selector('#turn-title[data-kind="complete"]')
+    return server.call("GET", "/api/state/dealer")  # type: ignore[no-any-return]
+
+
+def _check_outcome(view: dict[str, Any], sc: dict[str, Any]) -> None:
+    """The pot went where the scenario (the book's rule) says, and every chip is there."""
+    hand, expect = view["hand"], sc["expect"]
+    assert hand["status"] == "complete"
+    assert hand["result"]["payouts"] == expect["payouts"]
+    if "reason" in expect:
+        assert hand["result"]["reason"] == expect["reason"]
+    stacks = {str(s["seat"]): s["stack"] for s in view["seats"]}
+    assert stacks == expect["stacks"]
+    assert sum(stacks.values()) == sum(s["stack"] for s in sc["seats"])
+
+
+# What the dealer reads, in poker terms and the table's money (a cent a chip).
+LABELS: dict[str, dict[str, str]] = {
+    "house_guts_losers_match_then_one_holder": {
+        '.decision-row[data-seat="1"] .who': "Anna (seat 1): in or out?",
+        '[data-key="choice-1-hold"]': "In", '[data-key="choice-3-drop"]': "Out"},
+    "house_push_em_push_keep_and_dealers_buried_push": {
+        '.decision-row[data-seat="1"] .who': "Anna (seat 1): keep or push",
+        '[data-key="choice-1-push"]': "Push: $0.25", '[data-key="choice-1-keep"]': "Keep"},
+    "house_pass_em_pass_arrange_roll_ace_high_both_ways": {
+        '.decision-row[data-seat="1"][data-ask="pass"] .who': "passes 3 to the left",
+        '[data-key="confirm-1"]': "Pass 3"},
+    "house_5_4_buy_2_paid_exchanges_four_card_low": {
+        '#turn-title[data-kind="exchange"]': "Anna (seat 1) buys a card: $0.50"},
+    "house_no_peek_simultaneous_cards_speak": {
+        '.decision-row[data-seat="1"] .who': "Anna (seat 1) turns a card up: tap it"},
+    "house_buy_happiness_market_prices_and_blind": {
+        '[data-option="near"]': "Buy: $0.75", '[data-option="far"]': "Buy: $0.25",
+        '[data-option="blind"]': "Blind card: free"},
+    "house_7_27_cards_or_coins_variant_1": {
+        '[data-key="choice-1-card"]': "Take a card",
+        '[data-key="choice-1-coins-3"]': "Add 3 coins"},
+    "house_3_30_matching_discard_and_50c_after_fourth_turn": {
+        '#decision [data-option="turn-c3"]': "Turn c3"},
+}
+
+HANDS = [
+    # (scenario, what it proves on the tablet)
+    ("house_guts_losers_match_then_one_holder", "Guts: in/out rows, losers match, redeal"),
+    ("house_push_em_push_keep_and_dealers_buried_push", "Push 'Em: keep or push the offer"),
+    ("house_pass_em_pass_arrange_roll_ace_high_both_ways", "Pass 'Em: pass three, play, order"),
+    ("house_5_4_buy_2_paid_exchanges_four_card_low", "5-4 Buy 2: paid exchanges, declare"),
+    ("house_no_peek_simultaneous_cards_speak", "No Peek Simultaneous: turn a card up"),
+    ("house_buy_happiness_market_prices_and_blind", "Buy Happiness: market and blind card"),
+    ("house_7_27_cards_or_coins_variant_1", "7-27: a card or coins, declare"),
+    ("house_3_30_matching_discard_and_50c_after_fourth_turn", "3-30: the dealer turns a card"),
+    ("house_garbage_pie_push_pass_follow_unseen", "Garbage Pie: push, pass one, unseen card"),
+]
+
+
+@pytest.mark.parametrize("name", [h[0] for h in HANDS], ids=[h[1].split(":")[0] for h in HANDS])
+def test_house_hand_from_the_tablet(pages: Any, server: Any, name: str) -> None:
+    """Seed 004, the scenario's rule (see its "rule" line): the whole hand from the tablet
+    alone ends with the scenario's payouts and stacks."""
+    sc = _scenario(name)
+    _seat_scenario(server, sc)
+    tablet = pages.tablet()
+    view = _play(tablet, server, sc, LABELS.get(name, {}))
+    _check_outcome(view, sc)
