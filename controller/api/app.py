@@ -18,6 +18,7 @@ from fastapi import FastAPI
 
 from controller import __version__
 from controller.api import ws
+from controller.api.deps import GUARD_SETTING
 from controller.api.errors import install_error_handlers
 from controller.api.routes import ROUTERS, odds, pages, replay
 from controller.api.security import Guard, generate_pin
@@ -57,6 +58,7 @@ def create_app(db: str | os.PathLike[str] | None = None, pin: str | None = None,
         await loop.start()
         if resume:
             await loop.call(_resume_latest)
+            guard.restore(await loop.call(lambda t: t.store.setting(GUARD_SETTING)))
         app.state.table_loop = loop
         watcher = asyncio.create_task(loop.watch_display(status)) \
             if status is not None else None

@@ -18,8 +18,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from controller.api.security import Guard
 from controller.table.loop import TableLoop
 
-__all__ = ["DealerAuth", "GuardDep", "LoopDep", "client_of", "get_guard", "get_loop",
-           "require_dealer"]
+__all__ = ["GUARD_SETTING", "DealerAuth", "GuardDep", "LoopDep", "client_of", "get_guard",
+           "get_loop", "keep_tokens", "require_dealer"]
+
+GUARD_SETTING = "guard"  # the hand log's setting that holds the token digests
 
 bearer = HTTPBearer(auto_error=False, description="the dealer's token (or a seat's token "
                                                    "for that seat's view)")
@@ -57,3 +59,11 @@ async def _dealer_dependency(request: Request, guard: GuardDep,
 
 
 DealerAuth = Depends(_dealer_dependency)
+
+
+async def keep_tokens(loop: TableLoop, guard: Guard) -> None:
+    """Write the guard's token digests to the hand log (on the table's thread, the
+    store's one writer) before the new token is handed out, so a controller that is
+    killed and restarted still knows the tablet and every player's phone."""
+    snapshot = guard.snapshot()
+    await loop.call(lambda table: table.store.save_setting(GUARD_SETTING, snapshot))

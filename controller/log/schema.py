@@ -74,9 +74,18 @@ _V2_BOTH = (
        )""",
 )
 
+_V3_BOTH = (
+    """CREATE TABLE settings (
+           name TEXT PRIMARY KEY,
+           value TEXT NOT NULL,
+           time TEXT NOT NULL
+       )""",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "append-only events table", _V1_SQLITE, _V1_POSTGRES),
     Migration(2, "player aliases (one person across sessions)", _V2_BOTH, _V2_BOTH),
+    Migration(3, "table settings that outlive a restart (token digests)", _V3_BOTH, _V3_BOTH),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

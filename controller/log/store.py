@@ -230,6 +230,19 @@ class EventStore(AbstractContextManager["EventStore"]):
         """``{normalized alias: player name it points to}``."""
         return {r[0]: r[1] for r in self._read("SELECT alias, player FROM aliases")}
 
+    # -- settings ----------------------------------------------------------
+    def save_setting(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name`` (latest wins): state a restart must find again."""
+        with self._write() as cur:
+            cur.execute("INSERT INTO settings (name, value, time) VALUES (?, ?, ?) "
+                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+                        "time = excluded.time", (name, value, _now_text()))
+
+    def setting(self, name: str) -> str | None:
+        """The value kept under ``name``, or None."""
+        rows = self._read("SELECT value FROM settings WHERE name = ?", (name,))
+        return str(rows[0][0]) if rows else None
+
 
 def _check_next_seq(event: LogEvent, last: int) -> None:
     if event.seq <= last:

@@ -58,3 +58,30 @@ async def test_a_restart_mid_hand_carries_on(tmp_path: Path, make_tablet: Any) -
     assert _without_feed(later["before"]) == _without_feed(seen)
     assert later["after"]["hand"]["pot_total"] == 4
     assert later["after"]["hand"]["next"]["kind"] == "card"
+
+
+async def test_tokens_outlive_a_restart(tmp_path: Path, make_tablet: Any) -> None:
+    """The tablet and the players' phones keep their links across a controller restart
+    (the token digests are kept in the hand log); a seat's token still opens only its
+    own seat, and an unseated player's token stays dead after the restart."""
+    db = tmp_path / "log.sqlite3"
+    kept: dict[str, Any] = {}
+
+    async def first(tablet: Any) -> None:
+        kept["seats"] = await tablet.setup(players=3, button=2)
+        kept["dealer"] = tablet.token
+        await tablet.call("DELETE", "/api/seats/3")
+
+    async def second(tablet: Any) -> None:
+        tablet.token = kept["dealer"]  # the tablet's old token, no new login
+        assert (await tablet.dealer())["session"]
+        one = {"Authorization": f"Bearer {kept['seats'][0]}"}
+        assert (await tablet.call("GET", "/api/state/seats/1", headers=one))["you"] == 1
+        out = await tablet.call("GET", "/api/state/seats/2", None, 403, headers=one)
+        assert out["error"]["code"] == "forbidden"
+        gone = {"Authorization": f"Bearer {kept['seats'][2]}"}
+        out = await tablet.call("GET", "/api/state/seats/3", None, 401, headers=gone)
+        assert out["error"]["code"] == "bad_token"
+
+    await _run(db, make_tablet, first)
+    await _run(db, make_tablet, second)

@@ -102,19 +102,30 @@ def test_a_log_from_a_newer_pitboss_is_refused(db_url: str) -> None:
 
 
 def test_old_schema_is_upgraded_in_place(tmp_path: Path) -> None:
-    """A version-1 log (no aliases table) gains version 2 on open and keeps its events."""
+    """A version-1 log (no aliases, no settings) gains the later versions on open and
+    keeps its events."""
     path = tmp_path / "v1.sqlite3"
     with open_store(path) as store:
         store.append(ev(1, 1))
     conn = sqlite3.connect(path)
     conn.execute("DROP TABLE aliases")
-    conn.execute("DELETE FROM schema_version WHERE version = 2")
+    conn.execute("DROP TABLE settings")
+    conn.execute("DELETE FROM schema_version WHERE version >= 2")
     conn.commit()
     conn.close()
     with open_store(path) as store:
-        assert store.schema_version() == 2 and store.count() == 1
+        assert store.schema_version() == LATEST_VERSION and store.count() == 1
         store.set_alias("Bobby", "Robert")
         assert store.aliases() == {"bobby": "Robert"}
+        store.save_setting("guard", "{}")
+        assert store.setting("guard") == "{}"
+
+
+def test_settings_keep_the_latest_value(store: EventStore) -> None:
+    assert store.setting("guard") is None
+    store.save_setting("guard", "a")
+    store.save_setting("guard", "b")
+    assert store.setting("guard") == "b"
 
 
 def test_sqlite_is_wal_and_syncs_every_commit(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from controller.api.deps import DealerAuth, GuardDep, LoopDep
+from controller.api.deps import DealerAuth, GuardDep, LoopDep, keep_tokens
 from controller.api.routes.common import ERRORS
 from controller.api.schemas import CommandPublic
 from controller.log.report import ledger_dict
@@ -99,7 +99,9 @@ async def new_seat_token(seat: SeatPath, loop: LoopDep, guard: GuardDep) -> Seat
     seated = await loop.call(lambda t: seat in t.seats)
     if not seated:
         raise TableError("empty_seat", f"Nobody sits in seat {seat}.")
-    return SeatTokenPublic(seat=seat, token=guard.issue_seat(seat))
+    token = guard.issue_seat(seat)
+    await keep_tokens(loop, guard)
+    return SeatTokenPublic(seat=seat, token=token)
 
 
 @dealer.post("/api/qr", response_model=QrPublic)

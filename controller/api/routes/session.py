@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-from controller.api.deps import DealerAuth, GuardDep, LoopDep
+from controller.api.deps import DealerAuth, GuardDep, LoopDep, keep_tokens
 from controller.api.routes.common import ERRORS, run
 from controller.api.schemas import (
     ButtonCreate,
@@ -36,6 +36,7 @@ async def open_session(body: SessionCreate, loop: LoopDep, guard: GuardDep) -> C
     if body.pin is not None:
         guard.set_pin(body.pin)
     guard.revoke_all_seats()
+    await keep_tokens(loop, guard)
     return reply
 
 
@@ -44,6 +45,7 @@ async def end_session(loop: LoopDep, guard: GuardDep) -> CommandPublic:
     """End the evening: everyone cashes out, the session closes (the bank must balance)."""
     reply = await run(loop, cmd.EndSession())
     guard.revoke_all_seats()
+    await keep_tokens(loop, guard)
     return reply
 
 
@@ -51,7 +53,9 @@ async def end_session(loop: LoopDep, guard: GuardDep) -> CommandPublic:
 async def seat_player(body: SeatCreate, loop: LoopDep, guard: GuardDep) -> SeatPublic:
     """Seat a player with a buy-in; the reply carries the player's own token."""
     reply = await loop.submit(cmd.SeatPlayer(body.seat, body.name, body.buy_in))
-    return SeatPublic(**reply["seat"], token=guard.issue_seat(body.seat))
+    token = guard.issue_seat(body.seat)
+    await keep_tokens(loop, guard)
+    return SeatPublic(**reply["seat"], token=token)
 
 
 @router.delete("/seats/{seat}", response_model=CommandPublic)
@@ -59,6 +63,7 @@ async def unseat_player(seat: SeatPath, loop: LoopDep, guard: GuardDep) -> Comma
     """The player leaves and cashes out their stack."""
     reply = await run(loop, cmd.UnseatPlayer(seat))
     guard.revoke_seat(seat)
+    await keep_tokens(loop, guard)
     return reply
 
 
