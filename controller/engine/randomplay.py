@@ -35,6 +35,8 @@ from controller.variants.game import Deck
 
 __all__ = ["pack", "play_hand", "random_event"]
 
+_DEALT = tuple(CardDealt(card) for card in DECK_53)  # by card index
+
 
 def pack(state: HandState) -> list[Card]:
     """The cards still in the pack (the shoe could give any of them next)."""
@@ -52,6 +54,10 @@ def _amount(option: LegalAction, rng: random.Random) -> int | None:
     return None
 
 
+_ACTIONS: dict[tuple[int, int, int | None], PlayerAction] = {}  # events are values: reuse
+_ACT_NO = {id(act): k for k, act in enumerate(Act)}  # (an Enum hashes in Python: slow)
+
+
 def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> PlayerAction:
     # Folding (always listed first when possible) is a third as likely as any other
     # button, for hands of a natural length.
@@ -62,7 +68,15 @@ def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> Pl
     else:
         k = int(pick * len(legal))
     option = legal[min(k, len(legal) - 1)]
-    return PlayerAction(seat, option.action, _amount(option, rng))
+    act = option.action
+    amount = _amount(option, rng)
+    key = (seat, _ACT_NO[id(act)], amount)
+    event = _ACTIONS.get(key)
+    if event is None:
+        event = PlayerAction(seat, act, amount)
+        if len(_ACTIONS) < 4096:
+            _ACTIONS[key] = event
+    return event
 
 
 def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
@@ -78,7 +92,7 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
         word, _, n = rng.choice(need.choices).partition(" ")
         return Choice(seat, word, value=n)
     kind = rng.choice(need.choices)
-    if kind == "show":
+    if kind in ("show", "turn-card"):
         return Choice(seat, kind, (rng.choice(p.down),))
     if kind == "order":
         keep = rng.sample(list(p.down), len(p.down) - need.limit)
@@ -94,12 +108,14 @@ def random_event(state: HandState, rng: random.Random) -> Event:
     if state.queue:  # the two commonest cases read the state directly (benchmark speed)
         deck = DECK_53 if state.table.game.deck is Deck.WITH_JOKER else DECK_52
         seen = state.seen
+        size = len(deck)
         while True:  # cheaper than listing the pack: most draws hit an unseen card
-            card = deck[int(rng.random() * len(deck))]
-            if not seen >> card.index & 1:
-                return CardDealt(card)
-    if state.betting is not None and state.result is None:
-        return _action(state.players[state.betting.to_act].seat, legal_actions(state), rng)
+            k = int(rng.random() * size)
+            if not seen >> k & 1:  # deck[k].index == k
+                return _DEALT[k]
+    b = state.betting
+    if b is not None and state.result is None:
+        return _action(state.players[b.to_act].seat, legal_actions(state), rng)
     need = expected(state)
     if need.kind == "turn":
         return BoardTurn(rng.choice(need.choices))

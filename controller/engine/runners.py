@@ -41,6 +41,7 @@ from controller.engine.dealing import (
 from controller.engine.events import Declaration, Discard, Event
 from controller.engine.expect import Expected
 from controller.engine.guts import GutsRunner
+from controller.engine.nopeek import NoPeekRunner
 from controller.engine.state import HandState, evolve
 from controller.errors import RuleViolation, VariantError
 from controller.variants.steps import (
@@ -56,6 +57,7 @@ from controller.variants.steps import (
     Guts,
     Layout,
     Market,
+    NoPeek,
     Pass,
     Push,
     Repeat,
@@ -161,6 +163,9 @@ RUNNERS: dict[type, StepRunner] = {
 def register(step_type: type, runner: StepRunner) -> None:
     """Teach the engine a new step type."""
     RUNNERS[step_type] = runner
+
+
+register(NoPeek, NoPeekRunner())
 
 
 def runner_for(step: object) -> StepRunner:

@@ -87,6 +87,10 @@ def _value(rank: Ranking, cards: list[Card], wild: WildSpec | None) -> HandValue
     """The best hand of ``cards``, None when there are too few (a 3-30 hand may have
     discarded every card; a points ranking still counts nothing as 0)."""
     if len(cards) < rank.min_cards:
+        if cards and rank.name in ("high", "high-wild"):  # seed 004 No Peek: dead cards
+            from controller.engine.nopeek import short_high  # left a hand of 1-4 cards
+
+            return short_high(cards, wild)
         return None
     return rank.evaluate(cards, wild=wild)
 

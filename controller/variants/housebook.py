@@ -33,6 +33,7 @@ from controller.variants.steps import (
     Guts,
     Layout,
     Market,
+    NoPeek,
     Pass,
     Push,
     Repeat,
@@ -335,6 +336,54 @@ NO_PEEK_SIMULTANEOUS = _game(
     note="Seven cards nobody may look at; every round each player turns one; cards speak, "
     "high and low share.")
 
+# No Peek Sequential and No Peek Follow The Bitch (seed 004 steps 1-7/8): seven cards
+# nobody looks at, a card to beat face up, then each player turns until he has the
+# highest hand showing, a betting round after every turn (controller/engine/nopeek.py).
+_NO_PEEK_DEAL: tuple[Step, ...] = (*(DOWN,) * 7, Layout(("beat",), "up"))
+
+
+def _no_peek(turning: NoPeek) -> tuple[Step, ...]:
+    return (*_NO_PEEK_DEAL, turning, HIGH, turning)
+
+
+NO_PEEK_SEQUENTIAL = _game(
+    "no-peek-sequential", "No Peek Sequential", _no_peek(NoPeek()),
+    showdown=ShowdownSpec(PotRule.SPLIT, "high", "low-a5"), big_when=("pair-hand",),
+    bonus="win", defaults=BONUS, max_players=7,
+    note="Seven cards nobody may look at and a card to beat face up; each player in turn "
+    "turns cards until his hand is the highest showing; the last player's cards play only "
+    "if they could change the outcome; cards speak, high and low share.")
+
+
+def _no_peek_queen(gid: str, name: str, follow: str, king: str, aliases: tuple[str, ...],
+                   what: str) -> GameDef:
+    return _game(
+        gid, name, (*_no_peek(NoPeek(may_hold=True, suicide_king=king)), DECLARE),
+        aliases=aliases,
+        showdown=ShowdownSpec(PotRule.DECLARE, "high-wild", "low-a5", WildRule(follow=follow)),
+        big_when=("pair-hand",), bonus="natural", defaults=BONUS, max_players=7,
+        note="No Peek Sequential with Follow the Queen's wild card (the card after the last "
+        f"queen turned up; a queen cancels it); {what}; the last player may hold his cards; "
+        "declare high, low or both.")
+
+
+NO_PEEK_FOLLOW_THE_QUEEN = _no_peek_queen(
+    "no-peek-follow-the-queen", "No Peek Follow the Queen", "queen", "",
+    ("no-peek-follow-the-bitch",), "any queen moves the wild card")
+NO_PEEK_FOLLOW_THE_QUEEN_BLACK = _no_peek_queen(
+    "no-peek-follow-the-queen-black", "No Peek Follow the Queen, black queens only",
+    "black-queen", "", ("don-imus-version",), "only black queens move the wild card")
+NO_PEEK_SUICIDE_KING = _no_peek_queen(
+    "no-peek-follow-the-queen-suicide-king", "No Peek Follow the Queen, suicide king",
+    "queen", "always", ("suicide-king-version",),
+    "the king of hearts turned up kills the hand: redealt to the players still in, pot kept")
+NO_PEEK_BLACK_SUICIDE_KING = _no_peek_queen(
+    "no-peek-follow-the-queen-black-suicide-king",
+    "No Peek Follow the Queen, black queens and suicide king", "black-queen",
+    "unless-black-queens", ("don-imus-kills-himself-version",),
+    "only black queens move the wild card; the king of hearts turned up kills the hand "
+    "unless both black queens are already up")
+
 PUSH_EM = _game(
     "push-em", "Push 'Em",
     (DOWN, DOWN, Push(), HIGH, Push(), HIGH, Push(), HIGH, Push(), HIGH, DOWN, HIGH, DECLARE),
@@ -406,24 +455,10 @@ HOUSE_GAMES: list[GameDef] = [
     GUTS,
     HIGHEST_FLUSH, JUDGE_GETZ, JUDGE_GETZ_MORE, JUDGE_GETZ_EVEN_MORE, LOW_CARD_IN_THE_HOLE,
     MOLLY,
-    _later("no-peek-sequential", "No Peek Sequential",
-           "turning cards until the player beats the face-up card or the best hand, and the "
-           "last player's may-turn-only-if-it-changes-the-outcome rule, are not built"),
+    NO_PEEK_SEQUENTIAL,
     NO_PEEK_SIMULTANEOUS,
-    _later("no-peek-follow-the-queen", "No Peek Follow the Queen",
-           "No Peek Sequential (not built) with the wild card after the last queen",
-           aliases=("no-peek-follow-the-bitch",)),
-    _later("no-peek-follow-the-queen-black", "No Peek Follow the Queen, black queens only",
-           "No Peek Follow the Queen (not built), only black queens move the wild card",
-           aliases=("don-imus-version",)),
-    _later("no-peek-follow-the-queen-suicide-king", "No Peek Follow the Queen, suicide king",
-           "No Peek Follow the Queen (not built); the king of hearts kills the hand",
-           aliases=("suicide-king-version",)),
-    _later("no-peek-follow-the-queen-black-suicide-king",
-           "No Peek Follow the Queen, black queens and suicide king",
-           "No Peek Follow the Queen (not built); the king of hearts kills the hand unless "
-           "both black queens are up",
-           aliases=("don-imus-kills-himself-version",)),
+    NO_PEEK_FOLLOW_THE_QUEEN, NO_PEEK_FOLLOW_THE_QUEEN_BLACK, NO_PEEK_SUICIDE_KING,
+    NO_PEEK_BLACK_SUICIDE_KING,
     OMAHA_DECLARE,
     PASS_EM,
     PUSH_EM,

@@ -29,6 +29,7 @@ __all__ = [
     "Guts",
     "Layout",
     "Market",
+    "NoPeek",
     "Pass",
     "Push",
     "Repeat",
@@ -253,5 +254,27 @@ class Guts:
     when: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class NoPeek:
+    """No Peek's turning (seed 004 No Peek Sequential steps 2-7, No Peek Follow The Bitch
+    steps 2-8): after the card to beat is dealt face up, the player on the dealer's left
+    turns his face-down cards one at a time until his hand beats it; then each next
+    player turns until he has the highest hand showing or runs out, a betting round
+    after every turn. A game lists the step twice around that betting round,
+    ``NoPeek(), Bet(...), NoPeek()``: the second is where each turn comes back round.
+    ``may_hold``: the last player with face-down cards may keep them face down (Follow
+    the Queen step 8). ``suicide_king``: the king of hearts turned up kills the hand and
+    it is redealt to the players still in, ``"always"`` or ``"unless-black-queens"``
+    (not once both black queens are up: the Don Imus Kills Himself version).
+
+    >>> NoPeek(may_hold=True).suicide_king
+    ''
+    """
+
+    may_hold: bool = False
+    suicide_king: str = ""
+    when: str = ""
+
+
 Step = (Deal | Bet | Draw | Exchange | Declare | Layout | Turn | Expose | Push | Pass | Unseen
-        | Reveal | Decide | Arrange | Roll | Market | Coins | Repeat | Guts)
+        | Reveal | Decide | Arrange | Roll | Market | Coins | Repeat | Guts | NoPeek)
