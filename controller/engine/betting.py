@@ -18,7 +18,7 @@ from typing import NamedTuple
 from controller.cards import Card
 from controller.engine.events import Act, PlayerAction
 from controller.engine.firsts import clockwise, first_to_act
-from controller.engine.state import Betting, HandState, Player, build, evolve, memo
+from controller.engine.state import Betting, HandState, Player, build, remake
 from controller.errors import RuleViolation
 from controller.variants.steps import Bet, FirstToAct
 
@@ -60,7 +60,10 @@ _FOLD = LegalAction(Act.FOLD)
 
 
 def _others_can_act(state: HandState, i: int) -> bool:
-    return any(q.stack > 0 and not q.folded for j, q in enumerate(state.players) if j != i)
+    for j, q in enumerate(state.players):  # noqa: SIM110 (no generator frame per action)
+        if j != i and q.stack > 0 and not q.folded:
+            return True
+    return False
 
 
 def _may_raise(state: HandState, b: Betting, p: Player, i: int) -> bool:
@@ -112,12 +115,49 @@ def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | N
             return None
         return LegalAction(act, low=low, high=high) if high > p.bet else None
     totals = _fixed_totals(state, b, p)
-    return LegalAction(act, amounts=totals) if totals else None
+    return _fixed(act, totals) if totals else None
+
+
+_FIXED: dict[tuple[int, tuple[int, ...]], LegalAction] = {}
+_ACT_NO = {id(act): k for k, act in enumerate(Act)}  # (an Enum hashes in Python: slow)
+
+
+def _fixed(act: Act, amounts: tuple[int, ...]) -> LegalAction:
+    """The button for a fixed-limit choice of round totals (the same few recur)."""
+    key = (_ACT_NO[id(act)], amounts)
+    option = _FIXED.get(key)
+    if option is None:
+        option = LegalAction(act, amounts=amounts)
+        if len(_FIXED) < 4096:
+            _FIXED[key] = option
+    return option
 
 
 def legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     """What the player to act may do now, with amounts (empty when nobody is to act)."""
-    return memo(state, "legal", lambda: _legal_actions(state))
+    # memo() spelled out: asked twice on every action (the tablet or chooser, then apply)
+    d = state.__dict__
+    store = d.get("_memo")
+    if store is None:
+        store = d["_memo"] = {}
+    else:
+        known: tuple[LegalAction, ...] | None = store.get("legal")
+        if known is not None:
+            return known
+    legal = store["legal"] = _legal_actions(state)
+    return legal
+
+
+_CALLS: dict[int, LegalAction] = {}  # call options by chips: the same few recur all night
+
+
+def _call(chips: int) -> LegalAction:
+    option = _CALLS.get(chips)
+    if option is None:
+        option = LegalAction(Act.CALL, chips=chips)
+        if len(_CALLS) < 1024:
+            _CALLS[chips] = option
+    return option
 
 
 def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
@@ -128,29 +168,25 @@ def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     p = state.players[i]
     room = p.bet + p.stack
     if b.bring_in and b.current == 0:
-        bring = LegalAction(Act.BRING_IN, amounts=(min(state.rules.bring_in, room),))
+        bring = _fixed(Act.BRING_IN, (min(state.rules.bring_in, room),))
         if room <= state.rules.bring_in:
             return (bring,)
-        return bring, LegalAction(Act.COMPLETE, amounts=(min(b.increment, room),))
-    out: list[LegalAction] = []
+        return bring, _fixed(Act.COMPLETE, (min(b.increment, room),))
     to_call = b.current - p.bet
-    may_raise = _may_raise(state, b, p, i)
     if to_call <= 0:
-        out.append(_CHECK)
-        wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
-        if may_raise and wager is not None:
-            out.append(wager)
-        return tuple(out)
-    out.append(_FOLD)
-    out.append(LegalAction(Act.CALL, chips=min(to_call, p.stack)))
-    if may_raise and p.stack > to_call:
-        if b.bring_in:
-            out.append(LegalAction(Act.COMPLETE, amounts=(min(b.increment, room),)))
-        else:
-            wager = _wager(state, b, p, Act.RAISE)
+        if _may_raise(state, b, p, i):
+            wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
             if wager is not None:
-                out.append(wager)
-    return tuple(out)
+                return _CHECK, wager
+        return (_CHECK,)
+    call = _call(min(to_call, p.stack))
+    if p.stack > to_call and _may_raise(state, b, p, i):
+        if b.bring_in:
+            return _FOLD, call, _fixed(Act.COMPLETE, (min(b.increment, room),))
+        wager = _wager(state, b, p, Act.RAISE)
+        if wager is not None:
+            return _FOLD, call, wager
+    return _FOLD, call
 
 
 def _refuse(state: HandState, b: Betting, action: PlayerAction) -> RuleViolation:
@@ -194,8 +230,13 @@ def next_to_act(players: tuple[Player, ...], current: int, after: int) -> int:
 
 def _pay(p: Player, total: int, acted: bool = True) -> Player:
     chips = total - p.bet
-    return evolve(p, stack=p.stack - chips, committed=p.committed + chips, bet=total,
-                   acted=total if acted else p.acted)
+    d = p.__dict__.copy()
+    d["stack"] = p.stack - chips
+    d["committed"] = p.committed + chips
+    d["bet"] = total
+    if acted:
+        d["acted"] = total
+    return remake(Player, d)
 
 
 def _wager_effect(b: Betting, act: Act, total: int, i: int) -> dict[str, object]:
@@ -214,6 +255,14 @@ def _wager_effect(b: Betting, act: Act, total: int, i: int) -> dict[str, object]
             "locked_big": b.locked_big or big}
 
 
+def _check_amount(p: Player, option: LegalAction, action: PlayerAction) -> None:
+    """A fold, check or call may name its round total, and then it must be right."""
+    total = p.bet + option.chips
+    if action.amount != total:
+        raise RuleViolation("wrong_amount", f"Seat {p.seat} cannot {action.action.value} to "
+                            f"{action.amount}: their round total would be {total}.")
+
+
 def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, ...], Betting]:
     """Check ``action`` against the legal actions and return the new players and round.
 
@@ -223,7 +272,8 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
     if b is None:
         raise RuleViolation("illegal_action", "No betting round is open.")
     i = b.to_act
-    p = state.players[i]
+    players = state.players
+    p = players[i]
     if action.seat != p.seat:
         if state.index_of(action.seat) < 0:
             raise RuleViolation("unknown_seat", f"Nobody sits in seat {action.seat}.")
@@ -235,26 +285,26 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
             break
     else:
         raise _refuse(state, b, action)
-    changes: dict[str, object] = {}
-    if act in (Act.FOLD, Act.CHECK, Act.CALL) and action.amount is not None:
-        total = p.bet + option.chips
-        if action.amount != total:
-            raise RuleViolation("wrong_amount", f"Seat {p.seat} cannot {act.value} to "
-                                f"{action.amount}: their round total would be {total}.")
-    if act is Act.FOLD:
-        p = evolve(p, folded=True, acted=p.bet)
-    elif act is Act.CHECK:
-        p = evolve(p, acted=p.bet)
+    round_ = b.__dict__.copy()
+    if act is Act.FOLD or act is Act.CHECK:
+        if action.amount is not None:
+            _check_amount(p, option, action)
+        d = p.__dict__.copy()
+        d["acted"] = p.bet
+        if act is Act.FOLD:
+            d["folded"] = True
+        p = remake(Player, d)
     elif act is Act.CALL:
+        if action.amount is not None:
+            _check_amount(p, option, action)
         p = _pay(p, p.bet + option.chips)
     else:
         total = _choose_amount(option, action, p.seat)
         p = _pay(p, total)
-        changes = _wager_effect(b, act, total, i)
-    players = (*state.players[:i], p, *state.players[i + 1:])
-    current = int(changes.get("current", b.current))  # type: ignore[call-overload]
-    changes["to_act"] = next_to_act(players, current, i)
-    return players, evolve(b, **changes)
+        round_.update(_wager_effect(b, act, total, i))
+    players = (*players[:i], p, *players[i + 1:])
+    round_["to_act"] = next_to_act(players, round_["current"], i)
+    return players, remake(Betting, round_)
 
 
 def start_round(state: HandState, step: Bet) -> Betting | None:

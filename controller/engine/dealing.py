@@ -25,6 +25,7 @@ from controller.engine.state import (
     Player,
     evolve,
     mask,
+    remake,
 )
 from controller.errors import RuleViolation
 from controller.variants.game import Deck
@@ -102,6 +103,8 @@ def place_card(state: HandState, card: Card) -> HandState:
         _check_card(state, card)  # the joker, a card seen before, or the seed-000 centre
     (target, face_up), queue = state.queue[0], state.queue[1:]
     seen = state.seen | 1 << card.index
+    if target >= 0 and not state.game.fees:  # a card to a player (no fees): the common case
+        return _to_player(state, target, face_up, card, queue, seen)
     if target == BOARD:
         return evolve(state, queue=queue, seen=seen, board=(*state.board, card))
     if target == BURN:
@@ -139,6 +142,24 @@ def place_card(state: HandState, card: Card) -> HandState:
         return evolve(state, queue=queue, seen=seen, players=players,
                       exposed=(*state.exposed, card))
     return evolve(state, queue=queue, seen=seen, players=players)
+
+
+def _to_player(state: HandState, i: int, face_up: bool, card: Card,
+               queue: tuple[Delivery, ...], seen: int) -> HandState:
+    """``place_card`` for a card to player ``i`` with no fee to pay: two dict copies."""
+    players = state.players
+    p = players[i].__dict__.copy()
+    d = state.__dict__.copy()
+    if face_up:
+        p["up"] = (*p["up"], card)
+        d["exposed"] = (*state.exposed, card)
+    else:
+        p["down"] = (*p["down"], card)
+    d["players"] = (*players[:i], remake(Player, p), *players[i + 1:])
+    d["queue"] = queue
+    d["seen"] = seen
+    d.pop("_memo", None)
+    return remake(HandState, d)
 
 
 def _first_bet_started(state: HandState) -> bool:

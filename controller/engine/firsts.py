@@ -15,7 +15,6 @@ the positional tie-break and the choice between them are decided here.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from controller.cards import Card
@@ -54,12 +53,44 @@ def _exposed(state: HandState, i: int) -> tuple[Card, ...]:
     return state.players[i].up + state.board
 
 
-@lru_cache(maxsize=1 << 16)
+# A rank multiset as one integer: the sum of 5**(rank-2) over the cards (at most
+# four of a rank, so the base-5 digits never carry). Card index -> its term.
+_RANK_TERM = tuple(5 ** (i >> 2) for i in range(52))
+_RANK_KEYS: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
 def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[int, ...]:
-    # Exposed hands recur street after street and hand after hand; the key is pure.
+    """``exposed_key`` of the cards showing, cached by rank multiset: exposed hands
+    rank without straights or flushes, so suits matter only through the tie-break
+    suit of the top card, which is read off the card indexes here.
+
+    >>> from controller.cards import parse_cards
+    >>> cards = tuple(parse_cards("Ah 9s 9c"))
+    >>> all(_exposed_key(cards, r, s) == exposed_key(list(cards), ranking=r, suits=s)
+    ...     for r in ("high", "low") for s in (True, False))
+    True
+    """
     if len(cards) > 5:  # hole cards exposed by accident: the best five showing count
         return max(_exposed_key(five, ranking, suits) for five in combinations(cards, 5))
-    return exposed_key(list(cards), ranking=ranking, wild=_NO_WILD, suits=suits)
+    code = 0
+    top = -64
+    low = ranking == "low"
+    for card in cards:
+        i = card.index
+        if i == 52:  # the joker has no rank: the full evaluator says what it is worth
+            return exposed_key(list(cards), ranking=ranking, wild=_NO_WILD, suits=suits)
+        code += _RANK_TERM[i]
+        order = i - 52 if low and i >= 48 else i  # razz: the ace is the lowest rank
+        if order > top:
+            top = order
+    ranks = _RANK_KEYS.get((code, ranking))
+    if ranks is None:
+        ranks = _RANK_KEYS[code, ranking] = exposed_key(list(cards), ranking=ranking,
+                                                        wild=_NO_WILD)
+    if not suits:
+        return ranks
+    suit = top & 3  # index = 4 * (rank - 2) + suit (also for the shifted razz ace)
+    return (*ranks, 3 - suit if low else suit)
 
 
 def _best(state: HandState, ranking: str) -> int:

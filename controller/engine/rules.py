@@ -51,6 +51,7 @@ from controller.engine.state import (
     chips_in_play,
     evolve,
     memo,
+    remake,
 )
 from controller.errors import RuleViolation
 from controller.variants.catalogue import find_game
@@ -157,7 +158,7 @@ def _advance(state: HandState) -> HandState:
     while state.result is None:
         if state.queue or state.betting is not None or state.turn:
             return state  # (nobody folds while cards, draws or declarations are due)
-        if sum(1 for p in state.players if p.live) == 1:
+        if _live_count(state.players) == 1:
             return award_uncontested(state)
         state = evolve(state, step=state.step + 1)
         if state.step >= len(steps):
@@ -172,10 +173,16 @@ def _advance(state: HandState) -> HandState:
 def _end_round(state: HandState, b: Betting) -> HandState:
     if state.rules.jacks_or_better and not b.opened and state.opener < 0:
         return return_chips(state, "no_opener")
-    players = tuple(p if p.bet == 0 and p.acted < 0 else evolve(p, bet=0, acted=-1)
-                    for p in state.players)
+    players = tuple(p if p.bet == 0 and p.acted < 0 else _reset_round(p) for p in state.players)
     return evolve(state, players=players, betting=None, aggressor=b.aggressor,
                    last_opener=b.opener)
+
+
+def _reset_round(p: Player) -> Player:
+    d = p.__dict__.copy()
+    d["bet"] = 0
+    d["acted"] = -1
+    return remake(Player, d)
 
 
 def _check_openers(state: HandState, action: PlayerAction) -> None:
@@ -195,22 +202,37 @@ def _check_openers(state: HandState, action: PlayerAction) -> None:
                             "better is needed to open.")
 
 
+_OPENING = (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE)
+
+
 def _action(state: HandState, action: PlayerAction) -> HandState:
-    if state.betting is None:
+    b = state.betting
+    if b is None:
         need = expected(state)
         raise RuleViolation("card_expected" if need.kind == "card" else "illegal_action",
                             f"No betting now: the engine expects {need.describe()}.")
-    _check_openers(state, action)
-    actor = state.betting.to_act
+    if state.table.rules.jacks_or_better:
+        _check_openers(state, action)
+    actor = b.to_act
     players, b = apply_action(state, action)
-    opener = state.opener
-    if opener < 0 and action.action in (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE):
-        opener = actor
-    state = evolve(state, players=players, betting=b, opener=opener)
-    last_one = action.action is Act.FOLD and sum(1 for p in players if p.live) == 1
-    if b.to_act < 0 or last_one:
+    d = state.__dict__.copy()
+    d.pop("_memo", None)
+    d["players"] = players
+    d["betting"] = b
+    if state.opener < 0 and action.action in _OPENING:
+        d["opener"] = actor
+    state = remake(HandState, d)
+    if b.to_act < 0 or (action.action is Act.FOLD and _live_count(players) == 1):
         state = _end_round(state, b)
     return state
+
+
+def _live_count(players: tuple[Player, ...]) -> int:
+    count = 0
+    for p in players:
+        if not p.folded:
+            count += 1
+    return count
 
 
 def _transition(state: HandState, event: Event) -> HandState:

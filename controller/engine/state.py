@@ -38,6 +38,7 @@ __all__ = [
     "evolve",
     "mask",
     "memo",
+    "remake",
 ]
 
 BOARD = -1  # a delivery target: the community card(s)
@@ -51,7 +52,10 @@ UNSEEN_BASE = -100  # a delivery target: player i's card they may not see is UNS
 Delivery = tuple[int, bool]
 
 T = TypeVar("T")
-_FIELDS: dict[type, frozenset[str]] = {}
+_FIELDS: dict[type, int] = {}  # number of fields per record class
+_NAMES: dict[type, frozenset[str]] = {}
+_NEW = object.__new__
+_SET = object.__setattr__  # frozen records refuse their own __setattr__
 
 
 def mask(cards: Iterable[Card]) -> int:
@@ -62,34 +66,63 @@ def mask(cards: Iterable[Card]) -> int:
     return bits
 
 
+def _field_count(cls: type) -> int:
+    count = _FIELDS.get(cls)
+    if count is None:
+        count = _FIELDS[cls] = len(dataclass_fields(cls))
+    return count
+
+
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen record ``obj`` with ``changes``: ``dataclasses.replace``
     at a fraction of the cost (the engine builds a new state for every event, so
-    this is its inner loop). Unknown field names are refused like ``replace``."""
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in dataclass_fields(cls))  # type: ignore[arg-type]
-    if not changes.keys() <= names:
-        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
-    new = object.__new__(cls)
-    d = new.__dict__
-    d.update(obj.__dict__)
+    this is its inner loop). Unknown field names are refused like ``replace``.
+
+    >>> p = Player(seat=1, name="Ann", stack=10)
+    >>> evolve(p, stack=7) == Player(seat=1, name="Ann", stack=7), p.stack
+    (True, 10)
+    >>> evolve(p, chips=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: Player has no field ['chips']
+    """
+    d = obj.__dict__.copy()  # one C-level copy, then a single __dict__ store (no __init__)
     d.update(changes)
     d.pop("_memo", None)  # answers memoised on the old state do not hold for the new one
+    cls = type(obj)
+    if len(d) != (_FIELDS.get(cls) or _field_count(cls)):  # a name that is not a field
+        names = {f.name for f in dataclass_fields(cls)}  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
+    new = _NEW(cls)
+    _SET(new, "__dict__", d)
+    return new
+
+
+def remake(cls: type[T], fields: dict[str, Any]) -> T:
+    """A frozen ``cls`` record over ``fields``, a dict the caller owns: a copy of
+    another record's ``__dict__`` with some values changed (and no ``_memo``). The
+    form of :func:`evolve` for the per-event paths, without keyword packing.
+
+    >>> p = Player(seat=1, name="Ann", stack=10)
+    >>> d = p.__dict__.copy(); d["stack"] = 4
+    >>> remake(Player, d) == evolve(p, stack=4)
+    True
+    """
+    new = _NEW(cls)
+    _SET(new, "__dict__", fields)
     return new
 
 
 def build(cls: type[T], **fields: Any) -> T:
     """A frozen record from *all* its fields, without the frozen ``__init__``'s
     per-field ``object.__setattr__`` (records built once per street or hand)."""
-    names = _FIELDS.get(cls)
+    names = _NAMES.get(cls)
     if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in dataclass_fields(cls))  # type: ignore[arg-type]
+        names = _NAMES[cls] = frozenset(f.name for f in dataclass_fields(cls))  # type: ignore[arg-type]
     if fields.keys() != names:
         raise TypeError(f"{cls.__name__} needs exactly the fields {sorted(names)}")
-    new = object.__new__(cls)
-    new.__dict__.update(fields)
+    new = _NEW(cls)
+    _SET(new, "__dict__", fields)
     return new
 
 
