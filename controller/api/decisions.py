@@ -35,6 +35,7 @@ __all__ = ["decision"]
 ACTIONS = "/api/hand/actions"
 TURN = "/api/hand/turn"
 _POSITIONS = ("near", "middle", "far")  # Buy Happiness: from the card next to the deck out
+_TURN_UP = ("show", "turn-card")  # Molly, Highest Flush, No Peek: the card turned up
 
 
 def _option(seat: int, key: str, action: str, **extra: Any) -> dict[str, Any]:
@@ -96,10 +97,11 @@ def _row(state: HandState, need: Expected, seat: int) -> dict[str, Any]:
         i = state.index_of(seat)
         row.update(ask="coins", coins=state.coins[i] if i < len(state.coins) else 0,
                    options=[_coins(seat, w) for w in words])
-    elif words in (("show",), ("turn-card",)):  # one of the seat's down cards goes face up
-        row.update(ask=words[0], options=[_option(seat, f"{words[0]}-{c}", words[0],
-                                                  cards=[c], card=c)
-                                          for c in _own(state, seat)])
+    elif words and words[0] in _TURN_UP:  # one of the seat's down cards goes face up
+        word = words[0]  # (No Peek Follow the Queen step 8 may also offer "hold")
+        row.update(ask=word, options=[
+            *(_option(seat, f"{word}-{c}", word, cards=[c], card=c) for c in _own(state, seat)),
+            *(_option(seat, w, w) for w in words[1:])])
     elif words == ("pass",):
         row.update(ask="pass", count=need.limit)
         if need.limit == 1:  # one tap: the card is the button

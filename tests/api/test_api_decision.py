@@ -7,6 +7,7 @@ the table to prove the engine accepts it."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,11 @@ import pytest
 
 from controller.api.decisions import decision
 from controller.engine import event_from_dict
+from controller.engine.events import BoardTurn
+from controller.engine.randomplay import random_event
 from controller.engine.rules import apply, new_hand
 from controller.engine.state import HandState
+from controller.variants.catalogue import GAMES, find_game
 
 pytestmark = pytest.mark.anyio
 
@@ -140,3 +144,38 @@ async def test_decision_route_and_its_requests(tablet: Any) -> None:
 async def test_decision_needs_the_dealer(tablet: Any) -> None:
     """The decision shows every down card: dealer token only."""
     await tablet.call("GET", "/api/hand/decision", expect=401, headers={})
+
+
+def _tablet_event(state: HandState, rng: random.Random) -> Any:
+    """What a dealer could tap now, using only what the tablet is given: the decision's
+    rows for card decisions (an option, or ``count`` picks from ``from``), and ``next``
+    for cards, bets, draws and declarations."""
+    out = decision(state)
+    if not out["rows"]:
+        return random_event(state, rng)  # cards, bets, draws, declarations: not rows
+    row = out["rows"][rng.randrange(len(out["rows"]))]
+    if "pick" in row:
+        pick = row["pick"]
+        return event_from_dict({**pick["body"], "cards": rng.sample(pick["from"],
+                                                                    pick["count"])})
+    option = row["options"][rng.randrange(len(row["options"]))]
+    if option["path"] == "/api/hand/turn":
+        return BoardTurn(option["body"]["slot"])
+    return event_from_dict(option["body"])
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES if g.playable])
+def test_every_dealable_game_runs_from_the_tablets_rows(game: str) -> None:
+    """Issue 10 on the tablet: every dealable game's card decisions are answered with the
+    rows' own options (nothing game-specific), and whole hands reach their end."""
+    g = find_game(game)
+    low, high = (int(n) for n in g.players.split("-"))
+    seats = [(s, f"P{s}", 5000) for s in range(1, min(max(low, 3), high) + 1)]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_hand(g, seats, dealer=seats[-1][0])
+        for _ in range(2000):
+            if state.complete:
+                break
+            state = apply(state, _tablet_event(state, rng))
+        assert state.complete, (game, seed, decision(state))

@@ -191,3 +191,87 @@ def test_house_hand_from_the_tablet(pages: Any, server: Any, name: str) -> None:
     tablet = pages.tablet()
     view = _play(tablet, server, sc, LABELS.get(name, {}))
     _check_outcome(view, sc)
+
+
+def test_stale_tablet_tap_is_refused_and_changes_nothing(pages: Any, server: Any) -> None:
+    """Seed 004 Guts step 2 ("each player holds or drops"): a second tablet whose picture
+    has gone stale still shows Cleo's In / Out; Cleo already dropped on the first, so the
+    tap is refused with the engine's message and code, and the table does not change."""
+    sc = _scenario("house_guts_losers_match_then_one_holder")
+    _seat_scenario(server, sc)
+    first, second = pages.tablet(), pages.tablet()
+    _tap(first, "#deal")
+    for event in sc["events"][:6]:
+        server.shoe(event["card"])
+    for page in (first, second):
+        page.wait_for_selector('#decision [data-key="choice-3-hold"]')
+    second.evaluate("window.pitboss.live.stop()")  # its network drops: the picture stays
+    _tap(first, '[data-key="choice-3-drop"]')
+    before = server.call("GET", "/api/state/dealer")
+    assert [r["seat"] for r in server.call("GET", "/api/hand/decision")["rows"]] == [1, 2]
+    second.click('[data-key="choice-3-hold"]')
+    second.wait_for_selector('#error[data-code="out_of_turn"]')
+    assert "Seat 3 has already chosen. [out_of_turn]" in second.inner_text("#error")
+    after = server.call("GET", "/api/state/dealer")
+    assert after["version"] == before["version"] and after["hand"] == before["hand"]
+
+
+def test_broadcast_odds_button(pages: Any, server: Any) -> None:
+    """Issue 11 item 2 from the tablet: one tap puts the live odds on the table screen,
+    another takes them off (broadcast mode is off until the dealer asks)."""
+    server.call("POST", "/api/session", {"table": "Odds", "chip_unit": "1"})
+    for seat, name in ((1, "Ann"), (2, "Bo")):
+        server.call("POST", "/api/seats", {"seat": seat, "name": name, "buy_in": 100})
+    server.call("POST", "/api/games", {"games": ["stud"]})
+    tablet = pages.tablet()
+    tv = pages.open("/table", TV)
+    _tap(tablet, "#deal")
+    for card in ("As", "Kd", "2c", "3d", "Ah", "7c"):  # Bo (seat 2, dealt first): two aces
+        server.shoe(card)
+    pages.caught_up(tv, server.version())
+    assert tv.locator("#odds").is_hidden()
+    assert tablet.get_attribute("#broadcast", "aria-pressed") == "false"
+    tablet.click("#broadcast")
+    tablet.wait_for_selector('#broadcast[aria-pressed="true"]')
+    assert "shows the odds" in tablet.inner_text("#broadcast-state")
+    tv.wait_for_selector("#odds:not([hidden]) li[data-seat]")
+    equities = dict(tv.eval_on_selector_all(
+        "#odds li", "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.equity)])"))
+    assert sorted(equities) == [1, 2] and equities[2] > equities[1]
+    tablet.click("#broadcast")
+    tablet.wait_for_selector('#broadcast[aria-pressed="false"]')
+    assert server.http.get(f"{server.url}/api/odds/broadcast").json()["on"] is False
+    assert "no odds" in tablet.inner_text("#broadcast-state")
+
+
+def _a11y_checks() -> Any:
+    """The tablet's WCAG checks of tests/browser/test_pages_a11y.py (one definition)."""
+    import importlib.util
+
+    path = Path(__file__).with_name("test_pages_a11y.py")
+    spec = importlib.util.spec_from_file_location("pitboss_a11y_checks", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name, cards, row", [
+    ("house_push_em_push_keep_and_dealers_buried_push", 7, '[data-key="choice-1-push"]'),
+    ("house_pass_em_pass_arrange_roll_ace_high_both_ways", 14, '[data-key="confirm-1"]'),
+], ids=["push", "pass"])
+def test_decision_rows_accessible(pages: Any, server: Any, artifacts: Path, name: str,
+                                  cards: int, row: str) -> None:
+    """WCAG 1.4.3 contrast, 4.1.2 names, 2.1.1/2.4.7 keyboard and focus on the house-book
+    rows (a card on offer with keep / push; cards to pick with a confirm button)."""
+    checks = _a11y_checks()
+    sc = _scenario(name)
+    _seat_scenario(server, sc)
+    tablet = pages.tablet()
+    _tap(tablet, "#deal")
+    for event in sc["events"][:cards]:
+        server.shoe(event["card"])
+    tablet.wait_for_selector(f"#decision {row}")
+    checks._contrast_and_names(tablet, name)
+    checks._tab_through(tablet, name)
+    tablet.screenshot(path=str(artifacts / f"tablet-house-{name.split('_')[1]}.png"))

@@ -43,7 +43,8 @@ function optionButton(row, option) {
     "aria-label": cardOnly ? text : null,
     dataset: { choice: word, option: option.key, seat: row.seat, key: `choice-${row.seat}-${option.key}` },
     onclick: () => send(option) },
-  option.card ? card(option.card) : null, cardOnly ? null : el("span", {}, text));
+  option.card && option.card !== row.card ? card(option.card) : null,
+  cardOnly ? null : el("span", {}, text));
 }
 
 function pickControls(row) {
