@@ -164,6 +164,9 @@ LABELS: dict[str, dict[str, str]] = {
     "house_7_27_cards_or_coins_variant_1": {
         '[data-key="choice-1-card"]': "Take a card",
         '[data-key="choice-1-coins-3"]': "Add 3 coins"},
+    "house_no_peek_follow_the_queen_halt_on_queen_and_hold": {
+        '[data-key="choice-1-hold"]': "Keep them face down (dead)",
+        '.decision-row[data-seat="1"][data-ask="turn-card"] .who': "turns a card up: tap it"},
     "house_3_30_matching_discard_and_50c_after_fourth_turn": {
         '#decision [data-option="turn-c3"]': "Turn c3"},
 }
@@ -179,6 +182,10 @@ HANDS = [
     ("house_7_27_cards_or_coins_variant_1", "7-27: a card or coins, declare"),
     ("house_3_30_matching_discard_and_50c_after_fourth_turn", "3-30: the dealer turns a card"),
     ("house_garbage_pie_push_pass_follow_unseen", "Garbage Pie: push, pass one, unseen card"),
+    ("house_no_peek_sequential_turn_until_highest_and_dead_cards",
+     "No Peek Sequential: turn until highest"),
+    ("house_no_peek_follow_the_queen_halt_on_queen_and_hold",
+     "No Peek Follow the Queen: turn or hold"),
 ]
 
 
@@ -214,6 +221,10 @@ def test_stale_tablet_tap_is_refused_and_changes_nothing(pages: Any, server: Any
     assert "Seat 3 has already chosen. [out_of_turn]" in second.inner_text("#error")
     after = server.call("GET", "/api/state/dealer")
     assert after["version"] == before["version"] and after["hand"] == before["hand"]
+    first.click("#lang")  # the rows in French
+    first.wait_for_selector('[data-key="choice-1-hold"]:has-text("Dedans")')
+    assert "(place 1) : dedans ou dehors ?" in first.inner_text(
+        '.decision-row[data-seat="1"] .who')
 
 
 def test_broadcast_odds_button(pages: Any, server: Any) -> None:
