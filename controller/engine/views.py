@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.cards import Card
 from controller.engine.pots import build_pots
 from controller.engine.rules import expected
 from controller.engine.state import HandState
 
-__all__ = ["pots_view", "public_view", "seat_view", "summary"]
+__all__ = ["may_look", "pots_view", "public_view", "seat_view", "summary"]
 
 
 def _cards(cards: tuple[Any, ...]) -> list[str]:
@@ -40,6 +41,14 @@ def _shown(state: HandState) -> set[int]:
     return {p.seat for p in state.players if p.live}
 
 
+def may_look(state: HandState, down: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The down cards their owner may look at: none in a No Peek game, and never a
+    Garbage Pie card dealt unseen (seed 004: "which they CANNOT look at")."""
+    if state.game.no_peek:
+        return ()
+    return tuple(c for c in down if c not in state.unseen)
+
+
 def _player(state: HandState, i: int, own: bool) -> dict[str, Any]:
     p = state.players[i]
     out: dict[str, Any] = {
@@ -49,8 +58,8 @@ def _player(state: HandState, i: int, own: bool) -> dict[str, Any]:
     }
     if p.seat in _shown(state):
         out["down"] = _cards(p.down)
-    elif own:  # Garbage Pie: a card the player may not look at stays hidden from them too
-        out["down"] = _cards(tuple(c for c in p.down if c not in state.unseen))
+    elif own:
+        out["down"] = _cards(may_look(state, p.down))
     mode = state.rules.declare or "simultaneous"
     if p.declared and (mode == "sequential" or not state.turn or state.result is not None):
         out["declared"] = p.declared

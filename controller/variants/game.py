@@ -152,6 +152,7 @@ class GameDef:
     note: str = ""
     big_when: tuple[str, ...] = ()  # seed 004 house betting: triggers allowing the big bet
     bonus: str = ""  # royal/straight flush bonus: "" none, "win", "natural" (no wild used)
+    no_peek: bool = False  # seed 004 No Peek: players may not look at their own down cards
 
     @property
     def layout(self) -> tuple[str, ...]:

@@ -68,6 +68,12 @@ def _later(gid: str, name: str, why: str, **kw: object) -> GameDef:
     return _game(gid, name, (), playable=False, note=f"not yet playable: {why}", **kw)
 
 
+def _blind(gid: str, name: str, steps: tuple[Step, ...], **kw: object) -> GameDef:
+    """A No Peek game: "Players may NOT look at their cards" (seed 004), so not even
+    a player's own phone shows his face-down cards."""
+    return _game(gid, name, steps, no_peek=True, **kw)
+
+
 def _stud(final_down: bool = True) -> tuple[Step, ...]:
     """The book's "Stud": two down and one up, bet; up, bet (x3); down, bet."""
     return (DOWN, DOWN, UP, HIGH, UP, HIGH, UP, HIGH, UP, HIGH,
@@ -328,7 +334,7 @@ HIGHEST_FLUSH = _game(
     note="The longest flush wins (a straight flush one card shorter beats it); players "
     "choose which card to turn up.")
 
-NO_PEEK_SIMULTANEOUS = _game(
+NO_PEEK_SIMULTANEOUS = _blind(
     "no-peek-simultaneous", "No Peek Simultaneous",
     ((DOWN,) * 7 + tuple(s for _ in range(7) for s in (Expose(), HIGH))),
     showdown=ShowdownSpec(PotRule.SPLIT, "high", "low-a5"), big_when=("pair-hand",),
@@ -346,7 +352,7 @@ def _no_peek(turning: NoPeek) -> tuple[Step, ...]:
     return (*_NO_PEEK_DEAL, turning, HIGH, turning)
 
 
-NO_PEEK_SEQUENTIAL = _game(
+NO_PEEK_SEQUENTIAL = _blind(
     "no-peek-sequential", "No Peek Sequential", _no_peek(NoPeek()),
     showdown=ShowdownSpec(PotRule.SPLIT, "high", "low-a5"), big_when=("pair-hand",),
     bonus="win", defaults=BONUS, max_players=7,
@@ -357,7 +363,7 @@ NO_PEEK_SEQUENTIAL = _game(
 
 def _no_peek_queen(gid: str, name: str, follow: str, king: str, aliases: tuple[str, ...],
                    what: str) -> GameDef:
-    return _game(
+    return _blind(
         gid, name, (*_no_peek(NoPeek(may_hold=True, suicide_king=king)), DECLARE),
         aliases=aliases,
         showdown=ShowdownSpec(PotRule.DECLARE, "high-wild", "low-a5", WildRule(follow=follow)),

@@ -65,7 +65,8 @@ __all__ = ["load_games", "parse_game"]
 
 _GAME_KEYS = {"id", "name", "aliases", "source", "based_on", "players", "deck", "limit", "cap",
               "heads_up_uncapped", "all_in", "tie_break", "odd_chip", "exposed_card", "steps",
-              "showdown", "options", "fees", "playable", "note", "big_when", "bonus"}
+              "showdown", "options", "fees", "playable", "note", "big_when", "bonus",
+              "no_peek"}
 _SHOWDOWN_KEYS = {"pot", "high", "low", "wild_ranks", "wild_cards", "low_hole", "top_hand",
                   "compose", "low_compose"}
 
@@ -235,6 +236,7 @@ def parse_game(raw: Mapping[str, Any]) -> GameDef:
         defaults=options, playable=bool(raw.get("playable", True)), note=str(raw.get("note", "")),
         big_when=_triggers(where, raw.get("big_when", list(base.big_when))),
         bonus=_choice(where, "bonus", raw.get("bonus", base.bonus), ("", "win", "natural")),
+        no_peek=bool(raw.get("no_peek", base.no_peek)),
     )
     _check_consistent(where, game)
     resolve_options(game, {})  # the defaults themselves must be valid

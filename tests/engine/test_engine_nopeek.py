@@ -214,3 +214,20 @@ def test_a_hand_stopped_short_ranks_as_an_incomplete_hand() -> None:
     assert showing_key(parse_cards("Kc Kd Ks")) > showing_key(parse_cards("Qs Qd 9c 9d Ah"))
     assert showing_key(parse_cards("Kc Kd Ks")) < showing_key(parse_cards("2c 3d 4s 5h 6h"))
     assert short_high(parse_cards("Ac")).describe() == "ace high"
+
+
+@pytest.mark.parametrize("game", ("no-peek-simultaneous", *NO_PEEK))
+def test_step_1_players_may_not_look_so_no_phone_shows_its_own_down_cards(game: str) -> None:
+    """Step 1: "Players may NOT look at their cards": a player's own phone shows how
+    many face-down cards he has but not which; the cards he turns show to everyone."""
+    from controller.engine import seat_view
+
+    state = new_hand(game, SEATS, dealer=3)
+    for card in parse_cards(ANNA + " " + BEN + " " + CARA)[:21]:
+        state = apply(state, CardDealt(card))
+    mine = seat_view(state, 1)["players"][0]
+    assert mine["down_count"] == 7 and mine.get("down", []) == []
+    stud = new_hand("seven-card-stud", SEATS, dealer=3)
+    for card in parse_cards("As Kd 2c 3c 4c 5d"):
+        stud = apply(stud, CardDealt(card))
+    assert seat_view(stud, 1)["players"][0]["down"] == ["As", "3c"]  # stud: he may look
