@@ -54,6 +54,7 @@ from controller.engine import (
     new_hand,
 )
 from controller.engine.randomplay import random_event
+from controller.engine.views import may_look
 from controller.log import HandEnd, HandStart, hand_logs, open_store
 from controller.log.events import Kind
 from controller.table.core import Table, replace_card
@@ -71,6 +72,7 @@ FAULTS = ("display_unplug", "display_reset", "serial_noise", "camera_lost",
           "duplicate_request", "out_of_order_request", "stalled_websocket", "controller_kill")
 NAMES = ("Ada", "Bo", "Cleo", "Dev", "Eli", "Fay")
 BUY_IN = 200
+PHONE_SEAT = 2  # whose phone the soak watches (not the first to act, not the last seat)
 CHAINS = (2, 5, 5)  # the reference display: POT, BET and ten seats
 LAMPS = 20
 
@@ -116,6 +118,7 @@ class SoakReport:
     hand_entered: int = 0
     games: Counter[str] = field(default_factory=Counter)
     public_messages: int = 0
+    phone_messages: int = 0
     peak_rss_kb: int = 0
     rss_samples: list[list[int]] = field(default_factory=list)
     harness_peak_kb: int = 0
@@ -131,7 +134,8 @@ class SoakReport:
                 ("cards entered by hand (camera lost)", self.hand_entered),
                 ("tablet requests", self.requests),
                 ("events in the hand log", self.events),
-                ("public stream messages checked", self.public_messages)]
+                ("public stream messages checked", self.public_messages),
+                ("a player's phone messages checked", self.phone_messages)]
         rows += [(f"fault {k}", f"{self.faults[k]} injected, {self.recoveries[k]} recovered")
                  for k in FAULTS]
         rows += [("refusals (expected)", ", ".join(f"{k} {v}" for k, v in
@@ -146,34 +150,44 @@ class SoakReport:
 
 # ---------------------------------------------------------------- what the public saw
 
-def _cards_in(hand: dict[str, Any]) -> tuple[set[str], set[int]]:
-    """Every card a public picture of a hand shows, and the seats whose down cards it
-    lists."""
+def _cards_in(hand: dict[str, Any], own: int | None = None) -> tuple[set[str], set[int],
+                                                                      set[str]]:
+    """Every card a picture of a hand shows, the seats whose down cards it lists, and
+    (on seat ``own``'s phone) that seat's own down cards, which it may see first."""
     cards: set[str] = set()
     downs: set[int] = set()
+    mine: set[str] = set()
     for p in hand.get("players", []):
         cards.update(p.get("up", []))
         if "down" in p:
+            if int(p["seat"]) == own:
+                mine.update(p["down"])
+                continue
             downs.add(int(p["seat"]))
             cards.update(p["down"])
     cards.update(hand.get("board", []))
     cards.update(hand.get("centre", []))
     cards.update(s["card"] for s in hand.get("layout", []) if s.get("card"))
-    return {c for c in cards if CARD.match(str(c))}, downs
+    return ({c for c in cards if CARD.match(str(c))}, downs,
+            {c for c in mine if CARD.match(str(c))})
 
 
 Stamp = tuple[int, int]  # (controller life, table version): the order of pictures
 
 
 class PublicWatch:
-    """The table screen's stream, checked hand by hand against the mirror: a card may
+    """A stream of pictures, checked hand by hand against the mirror: a card may
     appear only in a picture as new as the event that turned it face up, and down cards
     only at a showdown. Pictures are ordered by (controller life, version): a restarted
-    controller counts versions afresh."""
+    controller counts versions afresh. With ``own`` it watches that seat's phone: the
+    seat's own down cards may show as soon as it was dealt them (never a card it may
+    not look at), nobody else's before the showdown."""
 
-    def __init__(self) -> None:
+    def __init__(self, own: int | None = None) -> None:
+        self.own = own
         self.lock = threading.Lock()
-        self.seen: dict[int, list[tuple[Stamp, str, str, set[str], set[int]]]] = {}
+        self.seen: dict[int, list[tuple[Stamp, str, str, set[str], set[int],
+                                        set[str]]]] = {}
         self.messages = 0
 
     def on_message(self, message: dict[str, Any], life: int) -> None:
@@ -181,22 +195,25 @@ class PublicWatch:
         hand = view.get("hand")
         if not hand:
             return
-        cards, downs = _cards_in(hand)
+        cards, downs, mine = _cards_in(hand, self.own)
         reason = (hand.get("result") or {}).get("reason", "")
         with self.lock:
             self.messages += 1
             self.seen.setdefault(int(view.get("hand_no", 0)), []).append(
                 ((life, int(message.get("version", 0))), str(hand.get("status")), reason,
-                 cards, downs))
+                 cards, downs, mine))
 
     def check(self, hand_no: int, public: dict[str, Stamp],
-              shown: dict[int, set[str]]) -> list[str]:
-        """Problems in what the public saw of ``hand_no``; ``public``: when each card
-        was first face up, ``shown``: each showdown seat's down cards."""
+              shown: dict[int, set[str]], private: dict[str, Stamp] | None = None
+              ) -> list[str]:
+        """Problems in what the stream showed of ``hand_no``; ``public``: when each card
+        was first face up, ``shown``: each showdown seat's down cards, ``private``: when
+        each of the watched seat's down cards became one it may look at."""
         with self.lock:
             seen = self.seen.pop(hand_no, [])
+        name = "the public stream" if self.own is None else f"seat {self.own}'s phone"
         problems = []
-        for stamp, status, reason, cards, downs in seen:
+        for stamp, status, reason, cards, downs, mine in seen:
             showdown = status == "complete" and reason == "showdown"
             allowed = {c for c, first in public.items() if first <= stamp}
             if showdown:
@@ -204,9 +221,14 @@ class PublicWatch:
                     allowed |= cards_of_seat
             leaked = cards - allowed
             if leaked or (downs and not showdown) or (downs - set(shown)):
-                problems.append(f"hand {hand_no}: the public stream showed {sorted(leaked)} "
+                problems.append(f"hand {hand_no}: {name} showed {sorted(leaked)} "
                                 f"(down cards of seats {sorted(downs)}) while {status} "
                                 f"at {stamp}")
+            own = allowed | {c for c, first in (private or {}).items() if first <= stamp}
+            if mine - own:
+                problems.append(f"hand {hand_no}: {name} showed its own {sorted(mine - own)} "
+                                f"before it was dealt them or while it may not look, at "
+                                f"{stamp}")
         return problems
 
 
@@ -227,6 +249,10 @@ class Soak:
         self.shoe = Shoe(config.seed)
         self.report = SoakReport()
         self.watch = PublicWatch()
+        self.phone_watch = PublicWatch(own=PHONE_SEAT)  # one player's phone, all evening
+        self.phone: Listener | None = None
+        self.seat_tokens: dict[int, str] = {}
+        self.private: dict[str, Stamp] = {}  # the phone's own down cards, when dealt
         self.listener: Listener | None = None
         self.stalled: StalledSocket | None = None
         self.session = ""
@@ -286,8 +312,10 @@ class Soak:
         self.controller.post("/api/session", {"table": "Soak", "chip_unit": "0.25",
                                               "stakes": "1/2", "currency": "EUR"})
         for seat in range(1, self.config.players + 1):
-            self.controller.post("/api/seats", {"seat": seat, "name": NAMES[seat - 1],
-                                                "buy_in": BUY_IN})
+            seated = self.controller.post("/api/seats", {"seat": seat,
+                                                         "name": NAMES[seat - 1],
+                                                         "buy_in": BUY_IN})
+            self.seat_tokens[seat] = seated["token"]
             self.seats[seat] = (NAMES[seat - 1], BUY_IN)
         self.session = self.controller.get("/api/state")["session"]["id"]
         self._connect_clients()
@@ -297,11 +325,16 @@ class Soak:
         life = self.controller.lives
         self.listener = Listener(f"{url}/ws/table",
                                  lambda m: self.watch.on_message(m, life))
+        # the seat's token from the start of the evening: it must outlive every restart
+        self.phone = Listener(f"{url}/ws/player/{PHONE_SEAT}?token="
+                              f"{self.seat_tokens[PHONE_SEAT]}",
+                              lambda m: self.phone_watch.on_message(m, life))
 
     def _drop_clients(self) -> None:
-        if self.listener is not None:
-            self.listener.close()
-            self.listener = None
+        for listener in (self.listener, self.phone):
+            if listener is not None:
+                listener.close()
+        self.listener = self.phone = None
         if self.stalled is not None:
             self.stalled.close()
             self.stalled = None
@@ -343,6 +376,10 @@ class Soak:
         stamp = (self.controller.lives, self.version)
         for card in up:
             self.public.setdefault(str(card), stamp)
+        i = state.index_of(PHONE_SEAT)
+        if i >= 0:
+            for card in may_look(state, state.players[i].down):
+                self.private.setdefault(str(card), stamp)
 
     # ------------------------------------------------------------ a hand
     def _between_hands(self) -> None:
@@ -358,7 +395,7 @@ class Soak:
         self.hand_no = int(reply["hand"])
         players = [(s, n, st) for s, (n, st) in sorted(self.seats.items())]
         self.mirror = self.start_state = new_hand(game, players, int(reply["dealer"]))
-        self.public = {}
+        self.public, self.private = {}, {}
         self._agree(reply)
         self._note_public()  # a joker in the centre is face up from the start
         self.report.games[game] += 1
@@ -405,13 +442,16 @@ class Soak:
 
     def _check_public(self, hand_no: int) -> None:
         """The table screen's pictures of this hand, once they have all arrived."""
-        if self.listener is not None:
-            self.listener.wait_version(self.version, 5.0)
+        for listener in (self.listener, self.phone):
+            if listener is not None:
+                listener.wait_version(self.version, 5.0)
         assert self.mirror is not None
         shown = {}
         if self.mirror.result.reason == "showdown":
             shown = {p.seat: {str(c) for c in p.down} for p in self.mirror.players if p.live}
         self.report.problems += self.watch.check(hand_no, self.public, shown)
+        self.report.problems += self.phone_watch.check(hand_no, self.public, shown,
+                                                       self.private)
 
     # ------------------------------------------------------------ one step
     def _step(self, deck: list[Card], vision: bool) -> None:
@@ -764,6 +804,7 @@ class Soak:
         self._sample_memory()
         self.report.rss_samples.append(self._live_rss)
         self.report.public_messages = self.watch.messages
+        self.report.phone_messages = self.phone_watch.messages
         self.report.harness_peak_kb = rss_kb(os.getpid())[1]
         growth = self.memory_growth()
         if growth is not None:

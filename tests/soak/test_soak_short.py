@@ -31,4 +31,5 @@ def test_short_soak_every_fault_recovered_chips_conserved_log_replays(tmp_path: 
         assert report.recoveries[kind] == report.faults[kind], kind
     assert report.vision_cards > 0 and report.direct_cards > 0 and report.hand_entered > 0
     assert report.public_messages > report.hands  # the table screen watched every hand
+    assert report.phone_messages > report.hands  # and a player's phone, across restarts
     assert report.peak_rss_kb > 0

@@ -51,3 +51,29 @@ def test_memory_that_keeps_climbing_is_reported() -> None:
     assert "grew" in (soak.memory_growth() or "")
     soak.report = SoakReport(rss_samples=[[60_000 + (k % 7) * 500 for k in range(100)]])
     assert soak.memory_growth() is None
+
+
+def _phone(version: int, mine: list[str], theirs: list[str] | None = None) -> dict[str, Any]:
+    players: list[dict[str, Any]] = [{"seat": 2, "up": [], "down": mine, "down_count": 2}]
+    other: dict[str, Any] = {"seat": 3, "up": [], "down_count": 2}
+    if theirs is not None:
+        other["down"] = theirs
+    players.append(other)
+    hand = {"players": players, "board": [], "centre": [], "layout": [],
+            "status": "in_progress"}
+    return {"type": "state", "version": version, "view": {"hand_no": 4, "hand": hand}}
+
+
+def test_a_phone_sees_its_own_down_cards_but_no_one_elses() -> None:
+    """Seat 2's phone may show seat 2's down cards from the event that dealt them; a
+    card shown before it was dealt (or one it may not look at: never stamped), or
+    another seat's down card before the showdown, is reported."""
+    watch = PublicWatch(own=2)
+    watch.on_message(_phone(5, ["As"]), life=1)
+    assert watch.check(4, public={}, shown={}, private={"As": (1, 5)}) == []
+    watch.on_message(_phone(4, ["As"]), life=1)
+    problems = watch.check(4, public={}, shown={}, private={"As": (1, 5)})
+    assert len(problems) == 1 and "own ['As']" in problems[0]
+    watch.on_message(_phone(6, ["As"], theirs=["Kd"]), life=1)
+    problems = watch.check(4, public={}, shown={}, private={"As": (1, 5)})
+    assert len(problems) == 1 and "Kd" in problems[0] and "seat 2's phone" in problems[0]
