@@ -28,6 +28,7 @@ STEP = 4  # the coarse scan's subsampling
 BRIGHT = 70  # brightest-channel level above which a coarse pixel counts as card stock
 CROP_MARGIN = 4  # canonical pixels of the crop outside the card's estimated corner
 TALL = 0.6  # fraction of the card height a column needs to count as card
+PALE = 0.12  # a column across a card's face is at least this bright (its margins)
 
 
 @dataclass(frozen=True)
@@ -79,11 +80,16 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
         if b - a < 2:
             continue
         run = Run(int(a) * STEP, int(b - 1) * STEP, w)
-        if runs and (run.right - runs[-1].left <= 1.05 * cal.card_width
-                     or run.left - runs[-1].right <= 2 * STEP):
-            # a dark picture on the face splits one card into two runs, and the edge of
-            # a card lying on another shows as a thin dark line: join them
-            run = Run(runs.pop().left, run.right, w)
+        if runs:
+            gap = counts[runs[-1].right // STEP + 1:int(a)]
+            # a dark picture on the face splits one card into two runs (the columns
+            # between still hold the card's pale margins, unlike the shoe between two
+            # cards), and the edge of a card lying on another shows as a thin dark line:
+            # join them
+            split = (run.right - runs[-1].left <= 1.05 * cal.card_width
+                     and (len(gap) == 0 or gap.min() >= PALE * cal.card_height / STEP))
+            if split or run.left - runs[-1].right <= 2 * STEP:
+                run = Run(runs.pop().left, run.right, w)
         runs.append(run)
     # a narrow bright strip with both ends in view is a glint or an object, not a card
     return [r for r in runs if r.width >= 0.5 * cal.card_width

@@ -34,7 +34,11 @@ from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
 
 TOGETHER = 1.18  # a run this many card widths wide is more than one card
-INK_LEVELS = (0.55, 0.4)
+# (ink level, separate) tried in turn until one reading is confident: the usual level;
+# a darker one, which parts an index from a pip or picture that blur has joined to it;
+# necks cut; and a lighter one, which keeps a thin stroke that blur has washed out
+INK_LEVELS = ((0.55, False), (0.4, False), (0.55, True), (0.7, False), (0.4, True),
+              (0.7, True))
 MAX_READS = 10  # readings per card; enough to decide, bounded for the frame budget
 VETO = 0.8  # a reading of another card this sure vetoes a card, whatever else agrees
 SHARE = 0.7  # of the weight of all readings that must go to the card reported
@@ -46,6 +50,7 @@ class _Pass:
     """One card (or a clump of cards) crossing the window."""
 
     left: int
+    right: int | None = None  # the trailing edge when it was last in view
     readings: list[Reading] = field(default_factory=list)
     best_crop: np.ndarray | None = None
     glyphs: list[IndexGlyphs] = field(default_factory=list)
@@ -103,17 +108,22 @@ class ShoeReader:
         """Pair runs with passing cards, in order, left to right."""
         out: dict[int, _Pass] = {}
         queue = list(self.passes)
+        back = 0.1 * self.cal.card_width + STEP * 3  # a card pulled back a little
         for i, run in enumerate(runs):
             if not run.lead_visible:
                 # a card leaving on the left: it is the oldest one still here
-                # (only a card whose leading edge was near the left side last time: a
-                # sliver of a card already gone must not capture the card behind it)
-                if queue and queue[0].left - run.left <= self.max_step + STEP:
+                # (only a card whose leading edge was near the left side last time, and
+                # whose trailing edge is where that card's was, give or take a step: a
+                # sliver of a card already gone, missed in a frame or two, must not
+                # capture the card behind it)
+                p = queue[0] if queue else None
+                if p is not None and p.left - run.left <= self.max_step + STEP and (
+                        p.right is None or -back <= p.right - run.right
+                        <= self.max_step + STEP):
                     p = queue.pop(0)
                     p.exited = True
                     out[i] = p
                 continue
-            back = 0.1 * self.cal.card_width + STEP * 3  # a card pulled back a little
             while queue and queue[0].left < run.left - back:
                 # a card left of this run that no run matched: it has gone (it is
                 # settled as unmatched); the next card in line may be this run
@@ -130,6 +140,7 @@ class ShoeReader:
         return self._gray
 
     def _observe(self, p: _Pass, run: Run) -> None:
+        p.right = run.right if run.tail_visible else None
         if not run.lead_visible:
             return
         p.left = run.left
@@ -162,11 +173,11 @@ class ShoeReader:
             p.best_conf, p.best_crop = reading.confidence, crop
 
     def _read_crop(self, crop: np.ndarray) -> Reading:
-        """Read at the usual ink level, then (if unsure) at a darker one, which parts
-        an index from a pip or picture that blur has joined to it."""
+        """Read at the usual ink level, then (if unsure) the other ways of :data:`INK_LEVELS`;
+        the most confident reading counts."""
         best, best_glyphs = Reading(None, 0.0), None
-        for level in INK_LEVELS:
-            glyphs = find_index(crop, level)
+        for level, separate in INK_LEVELS:
+            glyphs = find_index(crop, level, separate)
             if glyphs is not None:
                 reading = self._read(glyphs)
                 if reading.confidence > best.confidence or best_glyphs is None:
