@@ -2,13 +2,17 @@
 
 **Method.** When the number of distinct deals of the unknown cards is at most
 ``exact_limit`` (default :data:`EXACT_LIMIT` = 200,000 on the vectorised path,
-:data:`EXACT_LIMIT_SLOW` = 3,000 when the general rankings score each hand) every
+:data:`EXACT_LIMIT_SLOW` = 3,000 when the general rankings score each hand,
+:data:`~controller.odds.completion.EXACT_LIMIT_ENGINE` = 400 when the engine's own
+showdown scores a house-book layout) every
 deal is scored once and the answer is exact (error 0); ``method="exact"``
 forces it up to :data:`EXACT_CAP` deals. Otherwise deals are
 drawn at random with a seeded :class:`numpy.random.Generator` in batches until
 the 95% error bar (1.96 standard errors) of every reported number is at most
 ``max_error``, or ``max_time`` seconds have passed (then ``stopped`` says so
-and the error bar is the one reached). A number whose samples are all equal
+and the error bar is the one reached; on the engine's showdown, which scores a few
+hundred deals a second, sampling stops after :data:`ENGINE_MAX_TIME` seconds when
+no ``max_time`` is given). A number whose samples are all equal
 (a player who never wins) gets the "rule of three" bar ``3 / samples``.
 
 **Numbers.** ``equity``: the expected fraction of the pot (ties split). In a
@@ -34,6 +38,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from controller.odds.completion import EXACT_LIMIT_ENGINE
 from controller.odds.deals import count_deals, exact_chunks, sample_deals
 from controller.odds.errors import OddsError
 from controller.odds.score import Scorer
@@ -49,6 +54,8 @@ Z95 = 1.96
 FIRST_BATCH = 2_048
 MAX_BATCH = 1 << 16
 FIRST_BATCH_SLOW, MAX_BATCH_SLOW = 128, 2_048  # card-by-card scoring: ~10k hands a second
+FIRST_BATCH_ENGINE, MAX_BATCH_ENGINE = 8, 256  # the engine's showdown: ~100-1000 deals a second
+ENGINE_MAX_TIME = 3.0  # seconds of sampling on the engine's showdown when no max_time is given
 METRICS = ("equity", "high", "low", "scoop")
 
 
@@ -144,19 +151,26 @@ def equity(spec: OddsSpec, seed: int | None = None, max_error: float = 0.005,
         raise OddsError(f"unknown method {method!r}: auto, exact or monte-carlo", "bad_method")
     scorer = Scorer(spec)
     lay = scorer.layout
-    deals = count_deals(len(lay.unseen), lay.groups)
+    deals = count_deals(len(lay.unseen), scorer.groups)
     limit = exact_limit if exact_limit is not None else (
+        EXACT_LIMIT_ENGINE if scorer.finisher is not None else
         EXACT_LIMIT if scorer.fast else EXACT_LIMIT_SLOW)
     tally = _Tally(len(spec.players))
     if method == "exact" and deals > EXACT_CAP:
         raise OddsError(f"{deals:,} deals are too many to enumerate (at most {EXACT_CAP:,}): "
                         "use Monte Carlo", "too_many_deals")
+    budget = max_time if max_time is not None else ENGINE_MAX_TIME
+    if scorer.finisher is not None and method == "auto" and deals <= limit:
+        # the engine's showdown costs milliseconds a deal: enumerate only what fits the time
+        limit = min(limit, int(budget / _cost_per_deal(scorer)))
     if method == "exact" or (method == "auto" and deals <= limit):
-        for chunk in exact_chunks(lay.unseen, lay.groups):
+        for chunk in exact_chunks(lay.unseen, scorer.groups):
             tally.add(_metrics(scorer, chunk))
         return _result(spec, tally, "exact", deals, seed, "exact")
     if seed is None:
         seed = secrets.randbits(32)
+    if scorer.finisher is not None:
+        max_time = budget
     stopped = _monte_carlo(scorer, tally, seed, max_error, max_time)
     return _result(spec, tally, "monte-carlo", deals, seed, stopped)
 
@@ -165,13 +179,20 @@ def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int, max_error: float,
                  max_time: float | None) -> str:
     rng = np.random.default_rng(seed)
     lay = scorer.layout
-    n = sum(lay.groups)
+    n = sum(scorer.groups)
     split = scorer.spec.rule.split
     start = time.perf_counter()
-    batch, most = (FIRST_BATCH, MAX_BATCH) if scorer.fast else (FIRST_BATCH_SLOW, MAX_BATCH_SLOW)
+    batch, most = (FIRST_BATCH, MAX_BATCH) if scorer.fast else (
+        (FIRST_BATCH_ENGINE, MAX_BATCH_ENGINE) if scorer.finisher is not None
+        else (FIRST_BATCH_SLOW, MAX_BATCH_SLOW))
     # many pools per deal (Omaha's 60): smaller batches keep the arrays in memory small
     most = max(batch, most // max(1, scorer.pools // 4))
     while True:
+        if scorer.finisher is not None and max_time is not None and tally.n:
+            # slow scoring: a batch must not run far past the time allowed
+            per_deal = (time.perf_counter() - start) / tally.n
+            left = max_time - (time.perf_counter() - start)
+            batch = max(1, min(batch, int(left / per_deal)))
         tally.add(_metrics(scorer, sample_deals(rng, lay.unseen, n, batch)))
         errors = tally.error() if split else tally.error()[:1]
         worst = float(errors.max())
@@ -182,6 +203,15 @@ def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int, max_error: float,
         variance = float((tally.variance() if split else tally.variance()[:1]).max())
         needed = int(1.1 * (Z95 * Z95 * variance) / (max_error * max_error)) - tally.n
         batch = min(max(needed, most // 64), most)
+
+
+def _cost_per_deal(scorer: Scorer) -> float:
+    """Seconds the scorer takes per deal, timed on a few deals."""
+    lay = scorer.layout
+    sample = next(exact_chunks(lay.unseen, scorer.groups, chunk=4))[:4]
+    start = time.perf_counter()
+    _metrics(scorer, sample)
+    return max((time.perf_counter() - start) / max(len(sample), 1), 1e-6)
 
 
 def _result(spec: OddsSpec, tally: _Tally, method: str, deals: int, seed: int | None,

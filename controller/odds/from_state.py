@@ -2,23 +2,25 @@
 
 The engine (``controller.engine``) knows every card the shoe camera has read;
 this adapter turns its :class:`~controller.engine.HandState` into an
-:class:`~controller.odds.OddsSpec`:
+:class:`~controller.odds.OddsSpec`, for every game the engine deals:
 
 * live players' down and up cards are known (``public=True`` hides every down
   card, discard and burn, as the audience would see them: they are then drawn
-  from the unseen deck);
-* cards to come: the deliveries the shoe still owes in the current deal
-  round, then one card per live player for each later deal step whose option
-  is on; when the pack cannot give every live player a card the burned cards
-  come back, and failing that one community card is dealt face up for all
-  (seed 003 "Running Out of Cards");
+  from the unseen deck); a card nobody may look at (No Peek, Garbage Pie's
+  unseen card) and a board slot still face down (seed 004) are unknown to all;
+* the cards to come are the plan of :mod:`controller.odds.future`: what the
+  current step still owes, then what every later step deals (running out of
+  cards as seed 003 says); a decision (a draw, an exchange, a pass, a buy, a
+  push, coins) is not a card: it is priced as the hands stand plus the cards
+  still to be dealt (docs/odds.md);
 * dead cards: folded players' cards, burns, discards (burns only until they
-  would be needed again);
-* draws and exchanges to come are decisions, not cards: they are priced as
-  the hands stand (seed 002's Five Card Draw before the draw);
-* the showdown rule, wild cards and deck come from the game definition
-  (:func:`controller.odds.games.rule_for_game`); a declare game is priced as
-  cards speak until every live player has declared, then by the declarations.
+  would be needed again), the market and the offered card;
+* the showdown: the vectorised tables where the game's rule fits them
+  (:func:`controller.odds.games.rule_for_game`), else the engine's own
+  showdown finishes the hand for every deal (:mod:`controller.odds.completion`:
+  seed 004 board layouts, wild cards decided during the deal); a declare game
+  is priced as cards speak until every live player has declared, then by the
+  declarations.
 
 >>> from controller.engine import new_hand, apply, event_from_dict
 >>> s = new_hand("stud", [(1, "Ann", 50), (2, "Bo", 50)], dealer=2)
@@ -32,97 +34,67 @@ this adapter turns its :class:`~controller.engine.HandState` into an
 from __future__ import annotations
 
 from controller.cards import Card
-from controller.engine.state import BOARD, HandState
-from controller.odds.errors import OddsError
-from controller.odds.games import rule_for_game
+from controller.engine.state import BOARD, SLOT_BASE, HandState
+from controller.odds.completion import Completion
+from controller.odds.future import Plan, no_peek, read_plan, target_player
+from controller.odds.games import needs_engine, showdown_rule
 from controller.odds.spec import Holding, OddsSpec
-from controller.variants.steps import Bet, Deal, Declare, Draw, Exchange
-
-# Steps whose cards and showdown this adapter understands; the house book's board
-# layouts (named slots, turns, compositions by line, arm or pile: seed 004) are not
-# read from a state yet (build an OddsSpec with BoardGroups by hand for them).
-_KNOWN_STEPS = (Bet, Deal, Declare, Draw, Exchange)
+from controller.variants.game import Deck
 
 __all__ = ["spec_from_state"]
 
 
-def _owed(state: HandState, live: list[int]) -> tuple[dict[int, list[bool]], int]:
-    """Cards still owed: per live player a list of face-up flags; and board cards."""
-    owed: dict[int, list[bool]] = {i: [] for i in live}
-    board = 0
-    for target, face_up in state.queue:
-        if target == BOARD:
-            board += 1
-        elif target in owed:
-            owed[target].append(face_up)
-    return owed, board
-
-
-def _future_rounds(state: HandState, live: list[int], left: int, burned: int,
-                   owed: dict[int, list[bool]]) -> tuple[int, bool]:
-    """Add the later deal steps to ``owed``; returns (board cards, burns reclaimed)."""
-    board, reclaimed = 0, False
-    for step in state.game.steps[state.step + 1:]:
-        if not isinstance(step, Deal) or (step.when and not state.rules.flag(step.when)):
-            continue
-        if left < len(live) and burned and not reclaimed:
-            left, reclaimed = left + burned, True
-        if left >= len(live):
-            for i in live:
-                owed[i].append(step.face == "up")
-            left -= len(live)
-        elif left:
-            board += 1
-            left -= 1
-    return board, reclaimed
-
-
-def _check_supported(state: HandState) -> None:
-    game = state.game
-    layout = (getattr(game.showdown, "compose", ()) or getattr(game.showdown, "low_compose", ())
-              or getattr(state, "slots", ()))
-    if layout or not all(isinstance(s, _KNOWN_STEPS) for s in game.steps):
-        raise OddsError(f"{game.name} uses a board layout (seed 004) that the odds engine "
-                        "cannot read from a hand state yet", "unsupported_game")
-
-
-def _dead(state: HandState, public: bool, reclaimed: bool) -> tuple[Card, ...]:
-    """Cards out of play. The public sees only folded players' up cards: their down
-    cards, the discards and the burns are as unknown to it as the pack."""
+def _dead(state: HandState, plan: Plan, public: bool) -> tuple[Card, ...]:
+    """Cards out of play. The public sees only folded players' up cards, the market
+    and the offered card: down cards, discards and burns are as unknown to it as the
+    pack. Nobody has seen a No Peek player's down cards."""
     folded = [p for p in state.players if not p.live]
+    shown = [*(c for c in state.market if c is not None), *state.offer, *plan.put_away]
     if public:
-        return tuple(c for p in folded for c in p.up)
+        return tuple(dict.fromkeys([*(c for p in folded for c in p.up), *shown]))
+    blind = no_peek(state.game) and state.result is None
     # folded hands stay with their players (older states also kept a ``mucked`` pile)
-    dead = [*(c for p in folded for c in p.cards), *getattr(state, "mucked", ()),
-            *state.discards, *(() if reclaimed else state.burned)]
+    dead = [*(c for p in folded for c in (p.up if blind else p.cards)
+              if c not in state.unseen), *getattr(state, "mucked", ()), *state.discards,
+            *(() if plan.reclaimed else state.burned), *shown]
     return tuple(dict.fromkeys(dead))
 
 
-def _pack_left(state: HandState, deck: int, centre: tuple[Card, ...]) -> int:
-    """Cards still in the pack, whoever knows what."""
-    out = {c for p in state.players for c in p.cards} | set(state.board) | set(centre)
-    out |= {*getattr(state, "mucked", ()), *state.discards, *state.burned}
-    return deck - len(out)
+def _holdings(plan: Plan) -> tuple[Holding, ...]:
+    base = plan.base
+    owed: dict[int, list[bool]] = {i: [] for i, p in enumerate(base.players) if p.live}
+    for target, face_up in plan.deliveries:
+        player = target_player(target)
+        if player is not None:
+            owed[player].append(face_up)
+    return tuple(Holding(base.players[i].down, base.players[i].up, len(ups),
+                         sum(1 for up in ups if not up), base.players[i].declared)
+                 for i, ups in owed.items())
+
+
+def _board(plan: Plan, engine: bool) -> tuple[Card | None, ...]:
+    """Known common cards, then one empty place per card the board is still owed. A slot
+    that stays face down to the end is no common card: only the engine's showdown,
+    which deals every slot, counts it."""
+    base, layout = plan.base, plan.base.game.layout
+    turned = plan.turned_at_end()
+    owed = 0
+    for target, _ in plan.deliveries:
+        if target == BOARD or (target <= SLOT_BASE and target_player(target) is None and (
+                engine or layout[SLOT_BASE - target] in turned)):
+            owed += 1
+    face_up = [c for n, c in base.slots if n in base.turned]
+    return (*base.board, *face_up, *[None] * owed, *base.table.centre)
 
 
 def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
-    """The odds spec of ``state`` (see the module docstring); raises
-    ``OddsError('unsupported_game')`` for games with board layouts."""
-    _check_supported(state)
-    rule, deck, centre = rule_for_game(state.game)
-    live = [i for i, p in enumerate(state.players) if p.live]
-    owed, board_owed = _owed(state, live)
-    left = _pack_left(state, deck, centre) - sum(len(v) for v in owed.values()) - board_owed
-    board_later, reclaimed = _future_rounds(state, live, left, len(state.burned), owed)
-    holdings = []
-    for i in live:
-        p = state.players[i]
-        down_owed = sum(1 for up in owed[i] if not up)
-        if public:
-            holdings.append(Holding((), p.up, len(owed[i]) + len(p.down),
-                                    down_owed + len(p.down), p.declared))
-        else:
-            holdings.append(Holding(p.down, p.up, len(owed[i]), down_owed, p.declared))
-    board: tuple[Card | None, ...] = (*state.board, *[None] * (board_owed + board_later),
-                                      *centre)
-    return OddsSpec(tuple(holdings), board, _dead(state, public, reclaimed), deck, rule)
+    """The odds spec of ``state`` (see the module docstring)."""
+    game = state.game
+    plan = read_plan(state, public)
+    # the last player in takes the pot whatever he holds (a 4-card hand after a fold in
+    # Push 'Em): the engine's showdown ranks any hand, the tables need five cards
+    engine = needs_engine(game) or sum(1 for p in state.players if p.live) == 1
+    deck = 52 if game.deck is Deck.STANDARD else 53
+    finisher = Completion(plan) if engine else None
+    return OddsSpec(_holdings(plan), _board(plan, engine), _dead(state, plan, public), deck,
+                    showdown_rule(game), finisher)

@@ -11,7 +11,7 @@ True
 >>> rule_for_game(find_game("cross"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-controller.odds.errors.OddsError: Cross combines cards by its board layout: ...
+controller.odds.errors.OddsError: Cross combines cards by its board layout or ...
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from controller.hands import WildSpec
 from controller.odds.errors import OddsError
 from controller.odds.spec import ShowdownRule
 from controller.variants.game import Deck, GameDef, WildRule
+from controller.variants.steps import NoPeek, Turn
 
-__all__ = ["rule_for_game", "wild_spec"]
+__all__ = ["needs_engine", "rule_for_game", "showdown_rule", "wild_spec"]
 
 
 def wild_spec(rule: WildRule) -> WildSpec | None:
@@ -35,18 +36,44 @@ def wild_spec(rule: WildRule) -> WildSpec | None:
     return WildSpec(jokers=False, ranks=ranks, cards=cards)
 
 
+def needs_engine(game: GameDef) -> bool:
+    """True when only the engine's own showdown can score ``game`` (seed 004): cards
+    combined by board layout (lines, arms, piles), wild cards decided during the deal
+    (Follow the Queen, Low Card in the Hole, Molly's choice), a top hand that looks at
+    every player (Highest Flush), turns that throw cards away (3-30) or No Peek's
+    turning (dead cards leave a hand short: the engine ranks what is left). The others
+    take the vectorised tables."""
+    sd = game.showdown
+    wild = sd.wild
+    return bool(sd.compose or sd.low_compose or wild.follow or wild.suit_of
+                or wild.ace_choice or sd.top_hand not in ("", "natural-pair-7")
+                or any((isinstance(s, Turn) and s.discard_matches) or isinstance(s, NoPeek)
+                       for s in game.steps))
+
+
+def showdown_rule(game: GameDef) -> ShowdownRule:
+    """Rankings and pot rule of ``game`` (the wild cards and composition only where the
+    vectorised tables score it: see :func:`rule_for_game`)."""
+    sd = game.showdown
+    if needs_engine(game):
+        return ShowdownRule(high=sd.high, low=sd.low, pot=sd.pot)
+    return ShowdownRule(high=sd.high, low=sd.low, pot=sd.pot, wild=wild_spec(sd.wild),
+                        low_hole=sd.wild.low_hole, top_hand=sd.top_hand)
+
+
 def rule_for_game(game: GameDef) -> tuple[ShowdownRule, int, tuple[Card, ...]]:
     """``(showdown rule, deck size, centre cards)``: the centre cards (the exposed joker
-    of seed 000) are known board cards for every player. A game whose showdown
-    combines cards by board layout (seed 004: lines, arms, piles) is refused rather
-    than priced as "any five"."""
-    sd = game.showdown
-    if getattr(sd, "compose", ()) or getattr(sd, "low_compose", ()):
-        raise OddsError(f"{game.name} combines cards by its board layout: describe the "
-                        "layout in the spec (HoleAndBoard or BoardGroups) instead",
-                        "unsupported_game")
-    rule = ShowdownRule(high=sd.high, low=sd.low, pot=sd.pot, wild=wild_spec(sd.wild),
-                        low_hole=sd.wild.low_hole, top_hand=sd.top_hand)
+    of seed 000) are known board cards for every player. A game only the engine's
+    showdown can score (:func:`needs_engine`: seed 004 board layouts, wild cards
+    decided during the deal) has no rule a spec written by hand can carry: it is
+    refused here (``pitboss odds --game``) and priced from a hand state
+    (:func:`controller.odds.from_state.spec_from_state`)."""
+    if needs_engine(game):
+        raise OddsError(f"{game.name} combines cards by its board layout or decides its "
+                        "wild cards during the deal: price it from a hand state (the table, "
+                        "a replay), or describe the layout in the spec (HoleAndBoard or "
+                        "BoardGroups)", "unsupported_game")
+    rule = showdown_rule(game)
     deck = 52 if game.deck is Deck.STANDARD else 53
     centre = (JOKER,) if game.deck is Deck.CENTRE_JOKER else ()
     return rule, deck, centre

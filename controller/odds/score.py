@@ -109,6 +109,13 @@ class Scorer:
     def __init__(self, spec: OddsSpec) -> None:
         self.spec = spec
         self.layout = Layout.of(spec)
+        self.finisher = spec.finisher
+        # the engine's showdown deals every unknown card to its own place, one by one
+        self.groups = ([1] * spec.cards_to_come if self.finisher is not None
+                       else self.layout.groups)
+        if self.finisher is not None:
+            self.names, self.fast, self.wild_path, self.pools = [], False, False, 1
+            return
         self.recipes = recipes(spec)
         rule = spec.rule
         self.names = [n for n in (rule.high, rule.low) if n]
@@ -134,6 +141,8 @@ class Scorer:
 
     def score(self, deals: Cards) -> tuple[Strengths, Strengths]:
         """``(high, low)`` strengths, ``(N, players)`` each (zeros for a missing half)."""
+        if self.finisher is not None:
+            return self.finisher.score(deals)
         if self.fast:
             return self._score_fast(deals)
         return _SlowScorer(self).score(deals)

@@ -37,13 +37,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
 
 from controller.cards import JOKER, Card, card_from_index, parse_cards
 from controller.hands import AnyFive, Composition, WildSpec
 from controller.odds.errors import OddsError
 from controller.variants.game import PotRule
 
-__all__ = ["Holding", "OddsSpec", "ShowdownRule", "centre_joker", "parse_board", "parse_holding"]
+__all__ = ["Finisher", "Holding", "OddsSpec", "ShowdownRule", "centre_joker", "parse_board",
+           "parse_holding"]
 
 UNKNOWN_TOKENS = frozenset({"?", "??", "x", "xx", "X", "XX"})
 WAYS = ("", "high", "low", "both")
@@ -147,15 +152,33 @@ def parse_holding(text: str | Iterable[str | Card], to_come: int = 0,
     return Holding(tuple(down), tuple(up), to_come + unknown, to_come_down + unknown)
 
 
+class Finisher(Protocol):
+    """Scores deals by finishing a rules-engine hand (:mod:`controller.odds.completion`):
+    ``cards`` unknown cards a deal, in the finisher's own delivery order."""
+
+    cards: int
+
+    def score(self, deals: npt.NDArray[np.int64],
+              ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+        """``(high, low)`` strengths per deal and live player (bigger is better)."""
+        ...
+
+
 @dataclass(frozen=True)
 class OddsSpec:
-    """A hand in progress as the table knows it (see the module docstring)."""
+    """A hand in progress as the table knows it (see the module docstring).
+
+    ``finisher``: for a game scored by the engine's own showdown (seed 004 board
+    layouts, wild cards decided during the deal), how a deal completes the hand; the
+    holdings and board then only count the cards to come (see
+    :func:`controller.odds.from_state.spec_from_state`)."""
 
     players: tuple[Holding, ...]
     board: tuple[Card | None, ...] = ()
     dead: tuple[Card, ...] = ()
     deck: int = 52
     rule: ShowdownRule = field(default_factory=ShowdownRule)
+    finisher: Finisher | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -175,6 +198,9 @@ class OddsSpec:
                             "pack) or centre_joker() for a joker exposed in the centre",
                             "joker_not_in_deck")
         need = self.cards_to_come
+        if self.finisher is not None and self.finisher.cards != need:
+            raise OddsError(f"the hand deals {self.finisher.cards} more cards but the spec "
+                            f"counts {need}", "bad_to_come")
         if need > len(self.unseen()):
             raise OddsError(f"{need} cards are still to come but only {len(self.unseen())} "
                             "cards are unseen", "deck_too_small")

@@ -1,0 +1,104 @@
+"""Scoring a deal by the engine's own showdown: the path for every game of the book.
+
+A board of named slots where each game says which cards a player may combine
+(seed 004: Cross's lines, the L game's arms, Judge Getz's piles, Railroad's
+colours), wild cards decided during the deal (Follow the Queen, Low Card in
+the Hole, Molly), 3-30's discards, Highest Flush's straight-flush exception:
+the engine already scores all of these (:mod:`controller.engine.showdown`,
+:mod:`controller.engine.layout`). So rather than a second copy of "the best
+hand from this layout", a :class:`Completion` finishes the hand for each deal
+of the unknown cards, through the engine's own ``place_card`` and
+``turn_slot`` (the plan of :mod:`controller.odds.future`), and asks the
+engine's ``evaluate`` for every live player's high and low keys. The keys
+become small ints per deal (bigger is better, 0 is no qualifying hand), which
+:func:`controller.odds.shares.pot_shares` turns into shares of the pot as for
+every other game.
+
+It is exact, and slow (a few milliseconds a deal where the vectorised tables
+take microseconds): :func:`controller.odds.equity` enumerates at most
+:data:`EXACT_LIMIT_ENGINE` deals this way, then samples with an error bar.
+
+>>> from controller.engine import new_hand, apply, event_from_dict
+>>> from controller.cards import parse_cards
+>>> from controller.odds.future import read_plan
+>>> s = new_hand("cross", [(1, "Ann", 900), (2, "Bo", 900)], dealer=2)
+>>> for c in "As Kd 2c 3d 9h Tc 7s 7h 4c".split():
+...     s = apply(s, event_from_dict({"card": c}))
+>>> done = Completion(read_plan(s)).final_state(parse_cards("Ac Ad Ah 5c 5d 5h 6c 6d 6h"))
+>>> sorted(done.turned), [str(c) for c in done.players[0].cards]
+(['bottom', 'centre', 'left', 'right', 'top'], ['As', '6d', '2c', '5h'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from controller.cards import Card, card_from_index
+from controller.engine.board import turn_slot
+from controller.engine.dealing import place_card
+from controller.engine.showdown import _straight_flush_exception, evaluate
+from controller.engine.state import HandState, evolve
+from controller.odds.future import Plan, TurnMove
+
+__all__ = ["EXACT_LIMIT_ENGINE", "Completion"]
+
+EXACT_LIMIT_ENGINE = 400
+Key = tuple[int, ...]
+Strengths = npt.NDArray[np.int32]
+
+
+class Completion:
+    """Finishes the hand of a :class:`~controller.odds.future.Plan` for a deal and scores
+    it with the engine's showdown."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.live = tuple(i for i, p in enumerate(plan.base.players) if p.live)
+        layout = plan.base.game.layout
+        self.order = {name: k for k, name in enumerate(layout)}
+        self.cards = len(plan.deliveries)
+
+    def final_state(self, cards: Sequence[Card]) -> HandState:
+        """The state once ``cards`` (one per delivery, in order) and the turns are out."""
+        state = self.plan.base
+        k = 0
+        for move in self.plan.moves:
+            if isinstance(move, TurnMove):
+                state = turn_slot(state, move.slot, move.discard)
+            else:
+                state = place_card(state, cards[k])
+                k += 1
+        if state.slots:  # the engine deals slots in layout order; hidden ones came back last
+            state = evolve(state, slots=tuple(sorted(state.slots,
+                                                     key=lambda s: self.order[s[0]])))
+        return state
+
+    def keys(self, state: HandState) -> tuple[list[Key], list[Key]]:
+        """Each live player's (high, low) showdown keys, as the engine compares them."""
+        highs: dict[int, Key] = {}
+        lows: dict[int, Key] = {}
+        for i in self.live:
+            _, _, highs[i], lows[i] = evaluate(state, i)
+        if state.game.showdown.top_hand == "straight-flush-near-longest":
+            _straight_flush_exception(state, highs)  # seed 004 Highest Flush showdown 3
+        return [highs[i] for i in self.live], [lows[i] for i in self.live]
+
+    def score(self, deals: npt.NDArray[np.int64]) -> tuple[Strengths, Strengths]:
+        """``(high, low)`` strengths, ``(N, players)`` each: dense per deal, 0 for none."""
+        n, players = len(deals), len(self.live)
+        high = np.zeros((n, players), np.int32)
+        low = np.zeros((n, players), np.int32)
+        for row, indexes in enumerate(deals.tolist()):
+            state = self.final_state([card_from_index(i) for i in indexes])
+            h, lo = self.keys(state)
+            high[row], low[row] = _dense(h), _dense(lo)
+        return high, low
+
+
+def _dense(keys: Sequence[Key]) -> list[int]:
+    """Keys to small ints in the same order; an empty key (no hand) is 0."""
+    order = {k: i + 1 for i, k in enumerate(sorted({k for k in keys if k}))}
+    return [order[k] if k else 0 for k in keys]
