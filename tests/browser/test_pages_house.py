@@ -44,6 +44,12 @@ def _seat_scenario(server: Any, sc: dict[str, Any]) -> None:
     server.call("POST", "/api/games", body)
 
 
+def _shoe(server: Any, card: str) -> None:
+    """A card read by the shoe, reported as a shoe in its own process does (the reply
+    comes once the table has taken it, so the table's version is then exact)."""
+    server.call("POST", "/api/shoe", {"card": card})
+
+
 def _drawn(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.version ?? -1)"))
 
@@ -110,9 +116,9 @@ def _play(page: Page, server: Any, sc: dict[str, Any],
     events = sc["events"]
     for k, event in enumerate(events):
         if "card" in event and "action" not in event:
-            server.shoe(event["card"])
+            _shoe(server, event["card"])
             if k + 1 < len(events) and "card" in events[k + 1]:
-                continue  # the shoe deals on; the page catches up after the last card
+                continue  # the shoe deals on; the page catches up after the run
             page.wait_for_function("v => Number(document.body.dataset.version) >= v",
                                    arg=server.version(), timeout=5000)
             continue
@@ -217,7 +223,7 @@ def test_stale_tablet_tap_is_refused_and_changes_nothing(pages: Any, server: Any
     first, second = pages.tablet(), pages.tablet()
     _tap(first, "#deal")
     for event in sc["events"][:6]:
-        server.shoe(event["card"])
+        _shoe(server, event["card"])
     for page in (first, second):
         page.wait_for_selector('#decision [data-key="choice-3-hold"]')
     second.evaluate("window.pitboss.live.stop()")  # its network drops: the picture stays
@@ -246,7 +252,7 @@ def test_broadcast_odds_button(pages: Any, server: Any) -> None:
     tv = pages.open("/table", TV)
     _tap(tablet, "#deal")
     for card in ("As", "Kd", "2c", "3d", "Ah", "7c"):  # Bo (seat 2, dealt first): two aces
-        server.shoe(card)
+        _shoe(server, card)
     pages.caught_up(tv, server.version())
     assert tv.locator("#odds").is_hidden()
     assert tablet.get_attribute("#broadcast", "aria-pressed") == "false"
@@ -275,21 +281,27 @@ def _a11y_checks() -> Any:
     return module
 
 
-@pytest.mark.parametrize("name, cards, row", [
-    ("house_push_em_push_keep_and_dealers_buried_push", 7, '[data-key="choice-1-push"]'),
-    ("house_pass_em_pass_arrange_roll_ace_high_both_ways", 14, '[data-key="confirm-1"]'),
+@pytest.mark.parametrize("name, cards, row, owed", [
+    ("house_push_em_push_keep_and_dealers_buried_push", 7, '[data-key="choice-1-push"]',
+     "a card face up offered to Anna (seat 1): keep or push"),
+    ("house_pass_em_pass_arrange_roll_ace_high_both_ways", 14, '[data-key="confirm-1"]',
+     "a card face down for Ben (seat 2)"),
 ], ids=["push", "pass"])
 def test_decision_rows_accessible(pages: Any, server: Any, artifacts: Path, name: str,
-                                  cards: int, row: str) -> None:
+                                  cards: int, row: str, owed: str) -> None:
     """WCAG 1.4.3 contrast, 4.1.2 names, 2.1.1/2.4.7 keyboard and focus on the house-book
-    rows (a card on offer with keep / push; cards to pick with a confirm button)."""
+    rows (a card on offer with keep / push; cards to pick with a confirm button); before
+    the last card the tablet says what the shoe owes (Push 'Em step 2: the offered card)."""
     checks = _a11y_checks()
     sc = _scenario(name)
     _seat_scenario(server, sc)
     tablet = pages.tablet()
     _tap(tablet, "#deal")
-    for event in sc["events"][:cards]:
-        server.shoe(event["card"])
+    for event in sc["events"][:cards - 1]:
+        _shoe(server, event["card"])
+    pages.caught_up(tablet, server.version())
+    assert tablet.inner_text("#turn-detail") == owed
+    _shoe(server, sc["events"][cards - 1]["card"])
     tablet.wait_for_selector(f"#decision {row}")
     checks._contrast_and_names(tablet, name)
     checks._tab_through(tablet, name)

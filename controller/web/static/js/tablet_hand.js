@@ -72,6 +72,18 @@ function exchangeControls(next) {
   ];
 }
 
+// What the shoe owes: the house book's offered card (Push 'Em) and market cards (Buy
+// Happiness) by name; everything else as every page says it.
+function shoeText(next) {
+  if (next.target === "offer") {
+    return t("hand.card_offer", { name: seatName(S.view, next.seat), seat: next.seat });
+  }
+  if (next.target === "market") {
+    return t("hand.card_market", { place: (next.slot || "").replace(/^market /, "") });
+  }
+  return expectText(S.view);
+}
+
 function declareControls(next) {
   return next.seats.map((seat) => el("div", { class: "row" },
     el("span", { class: "who" }, t("declare.seat", { name: seatName(S.view, seat), seat })),
@@ -104,7 +116,7 @@ export function drawTurn() {
       parts = next.legal.map((a) => actionButton(next.seat, a)).flat();
     } else if (next.kind === "card") {
       title.textContent = t("hand.waiting_shoe");
-      detail.textContent = expectText(S.view);
+      detail.textContent = shoeText(next);
     } else if (next.kind === "exchange" && next.limit === 1) {
       title.textContent = t(next.cost ? "hand.exchange_buy" : "hand.exchange_free",
         { name: seatName(S.view, next.seat), seat: next.seat, price: money(next.cost) });
