@@ -29,20 +29,20 @@ function label(ask, key, params, word = key) {
   return key;
 }
 
-function send(option) {
-  return quietly(post(option.path, option.body).then(() => picks.clear()));
+function send(seat, option) {
+  return quietly(post(option.path, option.body).then(() => picks.delete(seat)));
 }
 
 function optionButton(row, option) {
   const params = { card: option.card ? cardLabel(option.card) : "", price: money(option.cost),
     n: option.n, slot: option.slot };
   const word = option.body.action || row.ask;
-  const cardOnly = (row.ask === "show" || row.ask === "pass" || row.ask === "turn-card") && option.card;
+  const cardOnly = Boolean(option.card && option.body.cards);  // the card is the button
   const text = label(row.ask, cardOnly ? "card" : option.key, params, word);
   return el("button", { type: "button", class: `choice choice-${option.key.split("-")[0]}`,
     "aria-label": cardOnly ? text : null,
     dataset: { choice: word, option: option.key, seat: row.seat, key: `choice-${row.seat}-${option.key}` },
-    onclick: () => send(option) },
+    onclick: () => send(row.seat, option) },
   option.card && option.card !== row.card ? card(option.card) : null,
   cardOnly ? null : el("span", {}, text));
 }
@@ -63,7 +63,7 @@ function pickControls(row) {
   const confirm = el("button", { type: "button", class: "choice primary",
     disabled: chosen.length !== pick.count,
     dataset: { choice: pick.action, option: "confirm", seat: row.seat, key: `confirm-${row.seat}` },
-    onclick: () => send({ path: pick.path, body: { ...pick.body, cards: chosen } }) },
+    onclick: () => send(row.seat, { path: pick.path, body: { ...pick.body, cards: chosen } }) },
   label(row.ask, "confirm", { n: pick.count, picked: chosen.length }));
   return [el("div", { class: "actions draw-cards" }, toggles), el("div", { class: "actions" }, confirm)];
 }
