@@ -20,6 +20,15 @@ the seat's cards (``from``); they go into ``body["cards"]`` in the order tapped
 >>> state = new_hand("guts", [(1, "Anna", 500), (2, "Ben", 500)], dealer=1)
 >>> decision(state)["rows"]  # the cards are still being dealt
 []
+>>> from controller.cards import Card
+>>> from controller.engine.events import CardDealt
+>>> from controller.engine.rules import apply
+>>> for c in ("Ah", "Kd", "2c", "7s"):
+...     state = apply(state, CardDealt(Card(c)))
+>>> [(r["seat"], r["ask"], [o["key"] for o in r["options"]]) for r in decision(state)["rows"]]
+[(1, 'hold', ['hold', 'drop']), (2, 'hold', ['hold', 'drop'])]
+>>> decision(state)["rows"][0]["options"][0]["body"]
+{'seat': 1, 'action': 'hold'}
 """
 
 from __future__ import annotations
