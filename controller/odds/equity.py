@@ -53,7 +53,7 @@ EXACT_CAP = 5_000_000  # even when asked for, no more deals than this are enumer
 Z95 = 1.96
 FIRST_BATCH = 2_048
 MAX_BATCH = 1 << 16
-FIRST_BATCH_SLOW, MAX_BATCH_SLOW = 128, 2_048  # card-by-card scoring: ~10k hands a second
+FIRST_BATCH_SLOW, MAX_BATCH_SLOW = 32, 2_048  # card-by-card scoring: ~10k hands a second
 FIRST_BATCH_ENGINE, MAX_BATCH_ENGINE = 8, 256  # the engine's showdown: ~100-1000 deals a second
 ENGINE_MAX_TIME = 3.0  # seconds of sampling on the engine's showdown when no max_time is given
 METRICS = ("equity", "high", "low", "scoop")
@@ -160,8 +160,8 @@ def equity(spec: OddsSpec, seed: int | None = None, max_error: float = 0.005,
         raise OddsError(f"{deals:,} deals are too many to enumerate (at most {EXACT_CAP:,}): "
                         "use Monte Carlo", "too_many_deals")
     budget = max_time if max_time is not None else ENGINE_MAX_TIME
-    if scorer.finisher is not None and method == "auto" and deals <= limit:
-        # the engine's showdown costs milliseconds a deal: enumerate only what fits the time
+    if not scorer.fast and method == "auto" and deals <= limit:
+        # card-by-card scoring costs up to milliseconds a deal: enumerate what fits the time
         limit = min(limit, int(budget / _cost_per_deal(scorer)))
     if method == "exact" or (method == "auto" and deals <= limit):
         for chunk in exact_chunks(lay.unseen, scorer.groups):
@@ -188,7 +188,7 @@ def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int, max_error: float,
     # many pools per deal (Omaha's 60): smaller batches keep the arrays in memory small
     most = max(batch, most // max(1, scorer.pools // 4))
     while True:
-        if scorer.finisher is not None and max_time is not None and tally.n:
+        if not scorer.fast and max_time is not None and tally.n:
             # slow scoring: a batch must not run far past the time allowed
             per_deal = (time.perf_counter() - start) / tally.n
             left = max_time - (time.perf_counter() - start)
