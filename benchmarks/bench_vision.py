@@ -136,6 +136,8 @@ def main() -> None:
     print(f"\n{rates(total)}")
     load = os.getloadavg()[0]
     for label, values in (("wall clock", lat[0]), ("CPU time of the reading thread", lat[1])):
+        if not values:  # --passes 0: only the photo tables
+            continue
         ms = np.array(values) * 1e3
         print(f"per-frame latency at 640x480, one thread, {label}: median {np.median(ms):.2f} "
               f"ms, p99 {np.percentile(ms, 99):.2f} ms, max {ms.max():.2f} ms over {len(ms)} "

@@ -1,13 +1,17 @@
 """Read every face-up card on a still photo of the table (the showdown check).
 
-Cards are found as bright four-sided outlines (at several thresholds, so a plain,
-wooden or busy background all work), each is warped upright to the canonical card,
-and both index corners (top-left, and bottom-right turned round) are read with the
-shoe's glyph model. A card whose corners disagree or are not sure comes out with
-``card: None``. Photos are loaded with their EXIF orientation applied.
+Cards are found by :mod:`vision.photo_find` (several detectors, so a plain, wooden,
+light or busy table all work, and a card cut by the photo's edge is completed), each
+outline is warped upright to the canonical card, and both index corners (top-left,
+and bottom-right turned round) are read by the photo glyph models
+(:mod:`vision.photo_model`). Witnesses guard against a confident wrong card: the
+suit's ink colour, a rank glyph cut by the outline, a corner that is mostly ink (a
+back). One corner alone must be sure; two that agree need only be fairly sure; a
+corner reading another card vetoes. Otherwise the card comes out with ``card: None``.
+Photos are loaded with their EXIF orientation applied.
 
 >>> import numpy as np, cv2
->>> from controller.cards import Card
+>>> from controller.cards import Card, Suit
 >>> from vision.decks import STYLES, render_face, face_on
 >>> table = np.full((600, 800, 3), (40, 90, 30), np.uint8)
 >>> face = face_on(render_face(STYLES["jumbo"], Card("Kd")), (40, 90, 30))
@@ -24,15 +28,22 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import Card, Suit
 from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
-from vision.corner import canonical_corner, find_index
+from vision.corner import EDGE, IndexGlyphs, canonical_corner, find_index, ink_mask
 from vision.decks import CARD_H, CARD_W
+from vision.photo_find import card_groups
+from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
-THRESHOLD = 0.99  # tuned on cards-dev: a wrong card is far worse than null
-CARD_ASPECT = 88 / 63
+THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
+AGREE = 0.8  # both corners read the same card at least this surely
+VETO = 0.5  # a corner reading another card this surely stops a read
+RED_INK = 0.18  # red ink: red exceeds green and blue by this share of the paper's
+MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
+GROW = 0.04  # a second look at each outline, this much bigger
+BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
 
 
 class PhotoError(PitbossError):
@@ -65,93 +76,6 @@ def load_image(path: str | Path) -> np.ndarray:
     return img
 
 
-def _order(quad: np.ndarray) -> np.ndarray:
-    """Corners clockwise from the top-left of a portrait card (long side vertical)."""
-    pts = quad.reshape(4, 2).astype(np.float32)
-    centre = pts.mean(axis=0)
-    ang = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
-    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down)
-    pts = np.roll(pts, -int(np.argmin(pts.sum(axis=1))), axis=0)
-    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
-        pts = np.roll(pts, -1, axis=0)  # make the first side a short one
-    return pts
-
-
-def _quads(img: np.ndarray) -> list[np.ndarray]:
-    """Card-like quadrilaterals: bright, convex, card-proportioned, not too small."""
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    area_img = img.shape[0] * img.shape[1]
-    found: list[np.ndarray] = []
-    otsu, _ = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    masks = [(blur > t).astype(np.uint8) for t in sorted({int(otsu), 120, 150, 180, 210})]
-    edges = cv2.dilate(cv2.Canny(blur, 40, 120), np.ones((3, 3), np.uint8))
-    masks.append(cv2.bitwise_not(edges) // 255)
-    # a card on a light table: its faint outline, closed up, encloses the card
-    closed = cv2.morphologyEx(cv2.Canny(blur, 20, 60), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    masks.append(closed // 255)
-    for mask in masks:
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-        for cnt in contours:
-            area = cv2.contourArea(cnt)
-            if area < 0.004 * area_img or area > 0.9 * area_img:
-                continue
-            hull = cv2.convexHull(cnt)
-            quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-            if len(quad) != 4 or area < 0.85 * cv2.contourArea(quad):
-                continue
-            (_, _), (w, h), _ = cv2.minAreaRect(quad)
-            aspect = max(w, h) / max(min(w, h), 1)
-            if 1.2 < aspect < 1.65:
-                found.append(_order(_refine(cnt.reshape(-1, 2), quad.reshape(4, 2))))
-    return found
-
-
-def _refine(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Sharpen a card's corners: fit a line to the straight middle of each side and
-    intersect them (the rounded corners of a card cut the polygon's corners short)."""
-    pts = outline.astype(np.float32)
-    lines = []
-    for i in range(4):
-        a, b = quad[i].astype(np.float32), quad[(i + 1) % 4].astype(np.float32)
-        d = b - a
-        length = float(np.linalg.norm(d))
-        if length < 8:
-            return quad
-        t = ((pts - a) @ d) / length**2
-        dist = np.abs((pts - a) @ np.array([-d[1], d[0]]) / length)
-        near = pts[(t > 0.2) & (t < 0.8) & (dist < 0.05 * length + 2)]
-        if len(near) < 2:  # a hull keeps few points on a straight side: use the ends
-            near = np.array([a + 0.2 * d, a + 0.8 * d])
-        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    out = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-6:
-            return quad
-        s, _ = np.linalg.solve(m, p2 - p1)
-        out.append(p1 + s * d1)
-    return np.array(out, np.float32)
-
-
-def _groups(quads: list[np.ndarray]) -> list[list[np.ndarray]]:
-    """Quads of the same card (found at several thresholds, or its picture frame inside
-    it), biggest first."""
-    groups: list[list[np.ndarray]] = []
-    for q in sorted(quads, key=lambda q: -cv2.contourArea(q)):
-        c = q.mean(axis=0)
-        for g in groups:
-            size = np.linalg.norm(g[0][0] - g[0][2])
-            if np.linalg.norm(c - g[0].mean(axis=0)) < 0.25 * size:
-                g.append(q)
-                break
-        else:
-            groups.append([q])
-    return groups
-
-
 def _margin_is_paper(card_img: np.ndarray) -> bool:
     """A card face has a light, even margin just inside its outline."""
     hsv = cv2.cvtColor(card_img, cv2.COLOR_BGR2HSV)
@@ -172,13 +96,70 @@ def _warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _read_corner(card_img: np.ndarray, clf: IndexClassifier) -> Reading:
+def ink_colour(corner: np.ndarray, box: tuple[int, int, int, int], level: float) -> str:
+    """``red``, ``black`` or ``other`` (blue, green, or not sure): the ink of one glyph,
+    judged against the paper around it, so a warm or cold light does not tint it.
+
+    >>> corner = np.full((190, 96, 3), 235, np.uint8)
+    >>> corner[40:70, 10:40] = (40, 40, 200)
+    >>> ink_colour(corner, (10, 40, 30, 30), 0.55)
+    'red'
+    """
+    found = ink_mask(corner, level)
+    if found is None:
+        return "other"
+    mask = found[0].astype(bool)
+    paper = np.median(corner[~mask].reshape(-1, 3), axis=0).astype(np.float32) + 1
+    x, y, w, h = box
+    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].reshape(-1, 3)
+    if len(ink) < 8:
+        return "other"
+    b, g, r = np.median(ink.astype(np.float32) / paper, axis=0)
+    if r - max(g, b) > RED_INK:
+        return "red"
+    if max(b, g, r) - min(b, g, r) < BLACK_INK and r < 0.75:
+        return "black"
+    return "other"
+
+
+def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
+                   reading: Reading) -> bool:
+    """The suit's ink colour does not contradict the read suit (hearts and diamonds are
+    never black, spades and clubs never red; a four-colour deck's blue and green are
+    'other' and contradict nothing)."""
+    card = reading.card
+    if card is None or card.is_joker or card.suit is None:
+        return True
+    colour = ink_colour(corner, glyphs.suit_box, level)
+    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return not ((red_suit and colour == "black") or (not red_suit and colour == "red"))
+
+
+def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
+    """Is this no clean index? A rank glyph that runs into the strip along the card's
+    top edge, or ink between that strip and the rank glyph in its rows (a glyph printed
+    close to the edge, or an outline found a little inside the card, loses its left
+    part: the "1" of a ten, leaving a "0" that looks like a Q), or a corner mostly ink
+    (a card back's pattern, where both corners alike would agree)."""
+    x, y, _, h = glyphs.rank_box
+    if y <= EDGE + 1 or glyphs.ink_fraction > MAX_INK:
+        return True
+    found = ink_mask(corner, level)
+    if found is None or x <= EDGE + 3:
+        return found is None
+    left = found[0][y:y + h, EDGE:x - 2]
+    return bool(left.any(axis=1).mean() > 0.5)
+
+
+def _read_corner(card_img: np.ndarray, clf: IndexClassifier | Ensemble) -> Reading:
     corner = canonical_corner(card_img)
     best = Reading(None, 0.0)
     for level in (0.55, 0.4, 0.65):
         glyphs = find_index(corner, level)
-        if glyphs is not None:
+        if glyphs is not None and not _cut(corner, glyphs, level):
             reading = clf.read(glyphs)
+            if not _colour_agrees(corner, glyphs, level, reading):
+                reading = Reading(None, 0.0)
             if reading.confidence > best.confidence:
                 best = reading
         if best.confidence >= THRESHOLD:
@@ -193,15 +174,25 @@ def _has_index(card_img: np.ndarray) -> bool:
                for level in (0.55, 0.4))
 
 
-def read_card(card_img: np.ndarray, clf: IndexClassifier, threshold: float = THRESHOLD
+def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD
               ) -> Reading:
-    """Read an upright (or upside-down) card image from both index corners."""
+    """Read an upright (or upside-down) card image from both index corners.
+
+    One corner alone must be sure (``threshold``); two corners that agree need only be
+    fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
+    agree. A corner that reads another card with any conviction vetoes the read.
+    """
     a = _read_corner(card_img, clf)
     b = _read_corner(cv2.rotate(card_img, cv2.ROTATE_180), clf)
-    sure = [r for r in (a, b) if r.card is not None and r.confidence >= threshold]
+    reads = [r for r in (a, b) if r.card is not None]
+    if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
+        return Reading(a.card, max(a.confidence, b.confidence))
+    # a joker's corner mark is less distinct than an index: both corners must say so
+    sure = [r for r in reads if r.confidence >= threshold
+            and not (r.card is not None and r.card.is_joker)]
     if len({r.card for r in sure}) > 1:
         return Reading(None, 0.0)  # the two corners disagree: never guess
-    doubt = [r for r in (a, b) if r.card is not None and r.confidence >= 0.5]
+    doubt = [r for r in reads if r.confidence >= VETO]
     if sure and any(r.card is not sure[0].card for r in doubt):
         return Reading(None, 0.0)
     if sure:
@@ -210,25 +201,40 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier, threshold: float = THR
     return Reading(None, best.confidence)
 
 
-def read_photo(img: np.ndarray, clf: IndexClassifier | None = None,
+def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return (centre + (quad - centre) * (1 + by)).astype(np.float32)
+
+
+def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier | Ensemble,
+                threshold: float) -> tuple[Reading, np.ndarray] | None:
+    """The first sure reading among one card's outlines (each also tried a little
+    bigger: an index printed close to the edge is cut by an outline a pixel or two
+    inside the card), or the least unsure; None if no outline has a paper margin."""
+    best: tuple[Reading, np.ndarray] | None = None
+    for quad in group:
+        img_card = _warp(img, quad)
+        if not _margin_is_paper(img_card):
+            continue
+        for tried in (img_card, _warp(img, _grown(quad))):
+            reading = read_card(tried, clf, threshold)
+            if best is None or reading.confidence > best[0].confidence:
+                best = (reading, quad)
+            if reading.card is not None:
+                return reading, quad
+    return best
+
+
+def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                threshold: float = THRESHOLD) -> list[PhotoCard]:
     """Every card found on ``img`` (BGR), left to right then top to bottom."""
-    clf = clf or IndexClassifier.load()
+    clf = clf or photo_reader()
     scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
     small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else img
     out = []
-    for group in _groups(_quads(small)):
-        best: tuple[Reading, np.ndarray] | None = None
-        for quad in group[:4]:
-            img_card = _warp(small, quad)
-            if not _margin_is_paper(img_card):
-                continue
-            reading = read_card(img_card, clf, threshold)
-            if best is None or reading.confidence > best[0].confidence:
-                best = (reading, quad)
-            if reading.card is not None:
-                break
+    for group in card_groups(small):
+        best = _read_group(small, group, clf, threshold)
         if best is None or (best[0].card is None and not _has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
         reading, quad = best

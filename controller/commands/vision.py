@@ -42,10 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _read(args: argparse.Namespace) -> int:
-    from vision.classify import IndexClassifier
     from vision.photo import THRESHOLD, load_image, read_photo
+    from vision.photo_model import photo_reader
 
-    clf = IndexClassifier.load()
+    clf = photo_reader()
     threshold = THRESHOLD if args.threshold is None else args.threshold
     status = 0
     for path in args.images:

@@ -1,0 +1,211 @@
+"""Find card outlines on a still photo of the table: candidate quadrilaterals.
+
+Several detectors run, because no one of them works on every table: the card as a
+bright blob (a global threshold at several levels, and brighter-than-its-surroundings
+for light or unevenly lit tables), the card as a region closed by its own outline
+(edges at two scales), and the card as pale paper (low colour saturation). Each
+outline becomes a quadrilateral when its convex hull is a four-sided card shape; a
+hull that fills its minimum-area rectangle but is not cleanly four-sided (a rounded,
+nicked or partly covered edge) gives that rectangle; a card cut by the edge of the
+photo gives the whole card it must be (both ways of completing it), since one index
+corner is often still in view. Candidates of the same card are grouped.
+
+>>> import numpy as np, cv2
+>>> table = np.full((300, 400, 3), (40, 90, 30), np.uint8)
+>>> box = cv2.boxPoints(((200, 150), (100, 140), 30)).astype(np.int32)
+>>> _ = cv2.fillPoly(table, [box], (235, 235, 235))
+>>> groups = card_groups(table)
+>>> len(groups), bool(abs(cv2.contourArea(groups[0][0]) - 14000) < 1500)
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import cv2
+import numpy as np
+
+CARD_ASPECT = 88 / 63
+MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
+ASPECT_RANGE = (1.2, 1.65)
+
+
+def order_corners(quad: np.ndarray) -> np.ndarray:
+    """Corners clockwise from the top-left of a portrait card (long side vertical).
+
+    >>> order_corners(np.array([[10, 0], [10, 14], [0, 14], [0, 0]])).tolist()
+    [[0.0, 0.0], [10.0, 0.0], [10.0, 14.0], [0.0, 14.0]]
+    """
+    pts = quad.reshape(4, 2).astype(np.float32)
+    centre = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down)
+    pts = np.roll(pts, -int(np.argmin(pts.sum(axis=1))), axis=0)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)  # make the first side a short one
+    return pts
+
+
+def _masks(img: np.ndarray) -> Iterator[np.ndarray]:
+    """Binary images whose regions may be cards (1 = inside)."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    otsu, _ = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    for t in sorted({int(otsu), 120, 150, 180, 210}):
+        yield (blur > t).astype(np.uint8)
+    # regions closed by edges: the card's own outline parts it from the table
+    for lo, hi, k in ((40, 120, 3), (20, 60, 3), (60, 180, 5)):
+        edges = cv2.dilate(cv2.Canny(blur, lo, hi), np.ones((k, k), np.uint8))
+        yield cv2.bitwise_not(edges) // 255
+    closed = cv2.morphologyEx(cv2.Canny(blur, 20, 60), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    yield closed // 255
+    # brighter than its surroundings: a card on a light or unevenly lit table
+    side = max(img.shape[:2])
+    block = int(side / 6) | 1
+    for c in (-6, -15):
+        yield cv2.adaptiveThreshold(blur, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                    block, c)
+    # pale paper: low saturation and not dark (a coloured or wooden table)
+    hsv = cv2.cvtColor(cv2.GaussianBlur(img, (5, 5), 0), cv2.COLOR_BGR2HSV)
+    sat, val = hsv[:, :, 1], hsv[:, :, 2]
+    bright = float(np.percentile(val, 90))
+    for s_max in (45, 80):
+        paper = ((sat < s_max) & (val > 0.6 * bright)).astype(np.uint8)
+        yield cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _refine(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Sharpen a card's corners: fit a line to the straight middle of each side and
+    intersect them (the rounded corners of a card cut the polygon's corners short)."""
+    pts = outline.astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i].astype(np.float32), quad[(i + 1) % 4].astype(np.float32)
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 8:
+            return quad
+        t = ((pts - a) @ d) / length**2
+        dist = np.abs((pts - a) @ np.array([-d[1], d[0]]) / length)
+        near = pts[(t > 0.2) & (t < 0.8) & (dist < 0.05 * length + 2)]
+        if len(near) < 2:  # a hull keeps few points on a straight side: use the ends
+            near = np.array([a + 0.2 * d, a + 0.8 * d])
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return quad
+        s, _ = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + s * d1)
+    return np.array(out, np.float32)
+
+
+def _aspect(quad: np.ndarray) -> float:
+    (_, _), (w, h), _ = cv2.minAreaRect(quad.astype(np.float32))
+    return max(w, h) / max(min(w, h), 1.0)
+
+
+def _completions(box: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+    """A rectangle cut by the photo's edge, completed to a whole card (either way round)."""
+    h, w = shape[:2]
+    out = []
+    for i in range(4):
+        a, b = box[i], box[(i + 1) % 4]
+        mid = (a + b) / 2
+        if min(mid[0], mid[1], w - 1 - mid[0], h - 1 - mid[1]) > 3:
+            continue  # this side is not on the photo's edge
+        c, d = box[(i + 2) % 4], box[(i + 3) % 4]  # the far side, d opposite a
+        along = float(np.linalg.norm(b - a))
+        across = float(np.linalg.norm(a - d))
+        if along < 8 or across < 8:
+            continue
+        unit = (a - d) / across
+        for full in (along * CARD_ASPECT, along / CARD_ASPECT):
+            # at least a third of the card in view: enough to hold an index corner
+            if across * 1.05 < full < 3 * across and along * full < MAX_AREA * h * w / 2:
+                grow = unit * (full - across)
+                out.append(np.array([a + grow, b + grow, c, d], np.float32))
+    return out
+
+
+def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...]
+                  ) -> list[tuple[int, np.ndarray]]:
+    """(rank, quad) candidates from one outline; a lower rank is a better candidate."""
+    area = cv2.contourArea(cnt)
+    if area < MIN_AREA * area_img or area > MAX_AREA * area_img:
+        return []
+    hull = cv2.convexHull(cnt)
+    quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    if len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad) \
+            and ASPECT_RANGE[0] < _aspect(quad) < ASPECT_RANGE[1]:
+        return [(0, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))]
+    rect = cv2.minAreaRect(hull)
+    (_, _), (rw, rh), _ = rect
+    if rw * rh <= 0 or cv2.contourArea(hull) < 0.86 * rw * rh:
+        return []
+    box = cv2.boxPoints(rect).astype(np.float32)
+    if ASPECT_RANGE[0] < max(rw, rh) / max(min(rw, rh), 1.0) < ASPECT_RANGE[1]:
+        return [(1, box)]
+    return [(2, q) for q in _completions(box, shape)]
+
+
+def candidates(img: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every card-like quadrilateral of ``img`` (BGR), corners ordered, with its rank."""
+    area_img = float(img.shape[0] * img.shape[1])
+    found: list[tuple[int, np.ndarray]] = []
+    for mask in _masks(img):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for cnt in contours:
+            for rank, quad in _from_contour(cnt, area_img, img.shape):
+                found.append((rank, order_corners(quad)))
+    return found
+
+
+def card_groups(img: np.ndarray, per_group: int = 6) -> list[list[np.ndarray]]:
+    """Candidate outlines grouped by card, biggest card first; within a group the
+    cleanest outlines first (four-sided hulls, then rectangles, then completions).
+
+    Outlines whose centre is near a bigger one's are the same card (found by several
+    detectors, or the picture frame inside a court card). The outlines most detectors agree on
+    come first.
+    """
+    groups: list[list[tuple[int, np.ndarray]]] = []
+    for rank, q in sorted(candidates(img), key=lambda rq: -cv2.contourArea(rq[1])):
+        centre = q.mean(axis=0)
+        for g in groups:
+            lead = g[0][1]
+            size = float(np.linalg.norm(lead[0] - lead[2]))
+            near = np.linalg.norm(centre - lead.mean(axis=0)) < 0.25 * size
+            if near and np.linalg.norm(q[0] - q[2]) > 0.6 * size:
+                g.append((rank, q))
+                break
+        else:
+            groups.append([(rank, q)])
+    return [_best_first(g)[:per_group] for g in groups]
+
+
+def _gap(q: np.ndarray, r: np.ndarray) -> float:
+    """How far apart two outlines' corners are (either way round)."""
+    return float(min(np.abs(q - np.roll(r, k, axis=0)).max() for k in (0, 2)))
+
+
+def _best_first(group: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
+    """The group's outlines, cleanest kind first and, within a kind, the ones most
+    detectors agree on first (an outline a dilated edge or a shadow made too big or
+    small is an outlier among them)."""
+    def key(rq: tuple[int, np.ndarray]) -> tuple[int, float]:
+        same = [q for r, q in group if r == rq[0]]
+        return rq[0], float(np.median([_gap(rq[1], q) for q in same]))
+
+    out: list[np.ndarray] = []
+    for _, q in sorted(group, key=key):
+        if all(_gap(q, o) > 3 for o in out):  # the same outline from another detector
+            out.append(q)
+    return out
+
+
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "order_corners"]

@@ -1,0 +1,157 @@
+"""Train the still-photo glyph model (``vision/models/photo_glyphs.npz``).
+
+Run: ``.venv/bin/python -m vision.training.train_photo [--aug 12] [--seed 0]``.
+
+Same glyph features and network as the shoe model (:mod:`vision.corner`,
+:mod:`vision.classify`), but every training card goes through what a phone or a webcam
+does to a card lying on a table before :mod:`vision.photo` warps it back upright: the
+card small in the frame (60-220 px wide, so the index is 10-40 px tall), any rotation,
+lens blur or a little motion, sensor noise, a light gradient and a colour cast, JPEG,
+and a detected outline that is a few pixels off. Only the non-held-out deck styles and
+the training-only font faces are used; the held-out styles are scored at the end. Real
+photos (cards-dev) are never trained on. Seeded; a few minutes on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from controller.cards import DECK_52, Card
+from vision.classify import RANK_LABELS, SUIT_LABELS, IndexClassifier, labels_of
+from vision.corner import canonical_corner, find_index
+from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
+from vision.photo_model import PHOTO_MODEL_PATH
+from vision.training.train_glyphs import accuracy, train_net
+
+_OUTLINE = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+
+
+def _table(size: int, rng: np.random.Generator) -> np.ndarray:
+    """A table top: a flat colour, a light one, or a coarse texture (carpet, wood)."""
+    base = rng.uniform(20, 235, 3).astype(np.float32)
+    img = np.zeros((size, size, 3), np.float32) + base
+    if rng.random() < 0.6:
+        cells = int(rng.integers(4, 40))
+        tex = cv2.resize(rng.normal(0, rng.uniform(5, 40), (cells, cells, 1)).astype(np.float32),
+                         (size, size), interpolation=cv2.INTER_LINEAR)
+        img += tex[:, :, None] if tex.ndim == 2 else tex
+    return img
+
+
+def photo_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` (BGRA, canonical size) as the photo reader would see it once warped back."""
+    width = rng.uniform(60, 220)
+    k = width / CARD_W
+    size = int(k * np.hypot(CARD_W, CARD_H)) + 24
+    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
+    m[:, 2] += (size / 2 - CARD_W / 2, size / 2 - CARD_H / 2)
+    # a little perspective: each corner of the card moved by up to ~4% of its width
+    src = _OUTLINE
+    dst = src @ m[:, :2].T + m[:, 2] + rng.normal(0, 0.02 * width, (4, 2))
+    persp = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+    warped = cv2.warpPerspective(face, persp, (size, size), flags=cv2.INTER_AREA,
+                                 borderValue=(0, 0, 0, 0))
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255
+    img = warped[:, :, :3].astype(np.float32) * alpha + _table(size, rng) * (1 - alpha)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    light = rng.uniform(0.5, 1.15) + rng.uniform(-0.3, 0.3) * (xx - 0.5) \
+        + rng.uniform(-0.3, 0.3) * (yy - 0.5)
+    cast = rng.uniform(0.8, 1.15, 3).astype(np.float32)
+    img = img * light[:, :, None] * cast + rng.uniform(-15, 15)
+    if rng.random() < 0.3:  # a shadow edge across the card
+        cut = rng.uniform(0.2, 0.8)
+        side = (xx * np.cos(a := rng.uniform(0, 6.3)) + yy * np.sin(a)) > cut
+        img[side] *= rng.uniform(0.45, 0.8)
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.2, 1.3))
+    if rng.random() < 0.25:
+        n = int(rng.integers(2, 5))
+        kern = np.zeros((n, n), np.float32)
+        kern[n // 2, :] = 1 / n
+        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
+        kern = cv2.warpAffine(kern, rot, (n, n))
+        img = cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6))
+    img += rng.normal(0, rng.uniform(1, 7), img.shape)
+    img8 = np.clip(img, 0, 255).astype(np.uint8)
+    ok, jpg = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+    img8 = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else img8
+    # the outline the detector found: off by a pixel or two, or cut a little inside
+    found = dst + rng.normal(0, 0.012 * width + 0.4, (4, 2))
+    if rng.random() < 0.3:
+        centre = found.mean(axis=0)
+        found = centre + (found - centre) * rng.uniform(0.95, 1.0)
+    back = cv2.getPerspectiveTransform(found.astype(np.float32), _OUTLINE)
+    out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+def _add(glyphs_src: np.ndarray, card: Card | None, rng: np.random.Generator,
+         acc: tuple[list, list, list, list]) -> None:
+    rx, ry, sx, sy = acc
+    glyphs = find_index(canonical_corner(glyphs_src), float(rng.uniform(0.38, 0.67)))
+    if glyphs is None:
+        return
+    r_label, s_label = labels_of(card)
+    if r_label is not None and not (card is not None and card.is_joker):
+        rx.append(glyphs.rank_features)
+        ry.append(r_label)
+    sx.append(glyphs.suit_features)
+    sy.append(s_label)
+
+
+def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Glyph features and labels of photo-degraded cards (and backs) of ``styles``, plus
+    ``fonts`` font-drawn faces per card."""
+    rng = np.random.default_rng(seed)
+    acc: tuple[list, list, list, list] = ([], [], [], [])
+    for style in styles:
+        cards: list[Card | None] = [*style.cards(), None]
+        for card in cards:
+            face = render_face(style, card)
+            for _ in range(aug * (3 if card is None or card.is_joker else 1)):
+                _add(photo_card(face, rng), card, rng, acc)
+    if fonts:
+        from vision.training.font_cards import font_face
+
+        for card in DECK_52:
+            for _ in range(fonts):
+                _add(photo_card(font_face(card, rng), rng), card, rng, acc)
+    return tuple(np.array(a) for a in acc)  # type: ignore[return-value]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--aug", type=int, default=12, help="photo-degraded copies per card")
+    ap.add_argument("--fonts", type=int, default=30, help="font-drawn faces per card")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--hidden", type=int, default=96, help="hidden units per network")
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--out", default=str(PHOTO_MODEL_PATH), help="where to save the weights")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    t0 = time.time()
+    train = available_styles(include_held_out=False)
+    held = [s for s in available_styles() if s.held_out]
+    rx, ry, sx, sy = samples(train, args.aug, args.fonts, args.seed)
+    print(f"train styles: {', '.join(s.name for s in train)}")
+    print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
+    rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed, args.hidden, args.epochs)
+    suit_net = train_net(sx, sy, len(SUIT_LABELS), args.seed + 1, args.hidden, args.epochs)
+    print(f"trained in {time.time() - t0:.0f}s; train accuracy rank "
+          f"{accuracy(rank_net, rx, ry):.4f} suit {accuracy(suit_net, sx, sy):.4f}")
+    hx, hy, hsx, hsy = samples(held, 2, 0, args.seed + 7)
+    print(f"held-out styles ({', '.join(s.name for s in held)}): rank "
+          f"{accuracy(rank_net, hx, hy):.4f} suit {accuracy(suit_net, hsx, hsy):.4f}")
+    out = Path(args.out)
+    IndexClassifier(rank_net, suit_net).save(out)
+    print(f"saved {out} ({out.stat().st_size // 1024} KiB)")
+
+
+if __name__ == "__main__":
+    main()
