@@ -186,6 +186,7 @@ HANDS = [
     ("house_guts_losers_match_then_one_holder", "Guts: in/out rows, losers match, redeal"),
     ("house_push_em_push_keep_and_dealers_buried_push", "Push 'Em: keep or push the offer"),
     ("house_pass_em_pass_arrange_roll_ace_high_both_ways", "Pass 'Em: pass three, play, order"),
+    ("house_pass_em_too_few_play_redeal", "Pass 'Em redeal: too few play"),
     ("house_5_4_buy_2_paid_exchanges_four_card_low", "5-4 Buy 2: paid exchanges, declare"),
     ("house_no_peek_simultaneous_cards_speak", "No Peek Simultaneous: turn a card up"),
     ("house_buy_happiness_market_prices_and_blind", "Buy Happiness: market and blind card"),
@@ -212,6 +213,8 @@ def test_house_hand_from_the_tablet(pages: Any, server: Any, name: str) -> None:
     tablet = pages.tablet()
     view = _play(tablet, server, sc, LABELS.get(name, {}))
     _check_outcome(view, sc)
+    if sc["expect"].get("reason") == "redeal":  # Pass 'Em step 4: "the deal returns to step 2"
+        assert "Too few players stayed in" in tablet.inner_text("#turn-detail")
 
 
 def test_stale_tablet_tap_is_refused_and_changes_nothing(pages: Any, server: Any) -> None:

@@ -110,7 +110,9 @@ export function drawTurn() {
       title.textContent = t("hand.none");
     } else if (hand.status === "complete") {
       title.textContent = t("hand.complete");
-      detail.textContent = resultLines(S.view).join(" · ");
+      // Pass 'Em step 4: too few stayed in, so every chip went back and the cards are dealt again
+      detail.textContent = hand.result?.reason === "redeal" ? t("hand.redeal")
+        : resultLines(S.view).join(" · ");
     } else if (next.kind === "action") {
       title.textContent = t("hand.to_act", { name: seatName(S.view, next.seat), seat: next.seat });
       parts = next.legal.map((a) => actionButton(next.seat, a)).flat();
