@@ -75,13 +75,18 @@ def _may_raise(state: HandState, b: Betting, p: Player, i: int) -> bool:
 
 
 def _fixed_totals(state: HandState, b: Betting, p: Player) -> tuple[int, ...]:
-    sizes = (b.big,) if b.locked_big else ((b.increment, b.big) if b.big else (b.increment,))
     room = p.bet + p.stack
+    if not b.big:  # one bet size (the usual case)
+        total = b.current + b.increment
+        if total <= room:
+            return (total,)
+        return (room,) if state.table.game.all_in else ()
+    sizes = (b.big,) if b.locked_big else (b.increment, b.big)
     totals = []
     for size in sizes:
         total = b.current + size
         if total > room:
-            if not state.game.all_in:
+            if not state.table.game.all_in:
                 continue
             total = room
         if total not in totals:
@@ -108,7 +113,7 @@ def _spread_range(b: Betting, p: Player) -> tuple[int, int]:
 
 
 def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | None:
-    limit = state.game.limit
+    limit = state.table.game.limit
     if limit != "fixed":
         low, high = _pot_limit_range(state, b, p) if limit == "pot" else _spread_range(b, p)
         if low < b.current + b.increment and not state.game.all_in:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from controller.cards import Card
 from controller.engine.events import CardExposed, Discard
-from controller.engine.firsts import clockwise
 from controller.engine.state import (
     BOARD,
     BURN,
@@ -36,13 +35,21 @@ __all__ = ["apply_discard", "apply_exposed", "deal_queue", "place_card", "wild_f
 
 def live_order(state: HandState) -> list[int]:
     """Live player indexes clockwise from the dealer's left."""
-    return [i for i in clockwise(state, state.table.dealer + 1) if state.players[i].live]
+    players = state.players
+    n = len(players)
+    first = state.table.dealer + 1
+    return [j for j in (k % n for k in range(first, first + n)) if not players[j].folded]
 
 
 def deal_queue(state: HandState, step: Deal) -> HandState:
     """Enter a deal round: queue one card per live player (and a burn when burning)."""
     order = live_order(state)
-    burn = state.rules.burns and step.burn
+    burn = state.table.rules.burns and step.burn
+    if state.pack_left >= len(order) + burn and not any(state.players[i].owed_down
+                                                       for i in order):
+        face_up = step.face == "up"  # the usual round: the pack suffices, nothing owed
+        cards = tuple((i, face_up) for i in order)
+        return evolve(state, queue=((BURN, False), *cards) if burn else cards)
     if state.pack_left < len(order) + burn and state.burned:
         # Retrieve the burned cards and shuffle them with the rest of the pack.
         state = evolve(state, seen=state.seen & ~mask(state.burned), burned=(),
@@ -103,7 +110,7 @@ def place_card(state: HandState, card: Card) -> HandState:
         _check_card(state, card)  # the joker, a card seen before, or the seed-000 centre
     (target, face_up), queue = state.queue[0], state.queue[1:]
     seen = state.seen | 1 << card.index
-    if target >= 0 and not state.game.fees:  # a card to a player (no fees): the common case
+    if target >= 0 and not state.table.game.fees:  # a card to a player (no fees): the common case
         return _to_player(state, target, face_up, card, queue, seen)
     if target == BOARD:
         return evolve(state, queue=queue, seen=seen, board=(*state.board, card))

@@ -47,12 +47,6 @@ def big_blind_index(state: HandState) -> int:
     return order[0] if len(order) == 2 else order[1]
 
 
-def _exposed(state: HandState, i: int) -> tuple[Card, ...]:
-    # The centre joker (seed 000) is everyone's card, so it is never part of an
-    # exposed hand; the 8-player community card (seed 003) is part of everyone's.
-    return state.players[i].up + state.board
-
-
 # A rank multiset as one integer: the sum of 5**(rank-2) over the cards (at most
 # four of a rank, so the base-5 digits never carry). Card index -> its term.
 _RANK_TERM = tuple(5 ** (i >> 2) for i in range(52))
@@ -96,11 +90,16 @@ def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[in
 def _best(state: HandState, ranking: str) -> int:
     """The live player with the best exposed hand under ``ranking``: ties go by suit
     (seed 003) or to the first clockwise after the dealer (seed 000)."""
-    suits = state.game.tie_break != "position"
+    suits = state.table.game.tie_break != "position"
+    board = state.board
+    players = state.players
     best_i, best_key = -1, None
     for i in clockwise(state, state.table.dealer + 1):
-        cards = _exposed(state, i)
-        if not state.players[i].live or not cards:
+        p = players[i]
+        # The centre joker (seed 000) is everyone's card, so it is never part of an
+        # exposed hand; the 8-player community card (seed 003) is part of everyone's.
+        cards = p.up + board if board else p.up
+        if p.folded or not cards:
             continue
         key = _exposed_key(cards, ranking, suits)
         if best_key is None or key > best_key:  # strict: the first clockwise keeps a tie

@@ -20,6 +20,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import MISSING
+from dataclasses import fields as dataclass_fields
 
 from controller.cards import JOKER
 from controller.engine.betting import apply_action, legal_actions
@@ -87,7 +89,15 @@ def _seat(raw: SeatIn) -> Player:
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
         raise RuleViolation("bad_seat", f"Seat {seat}'s stack must be a whole number of "
                             f"chips, got {stack!r}.")
-    return Player(seat=seat, name=str(name or f"Seat {seat}"), stack=stack)
+    d = _BLANK_PLAYER.copy()
+    d["seat"], d["name"], d["stack"] = seat, str(name or f"Seat {seat}"), stack
+    return remake(Player, d)
+
+
+# Every field at its default (all immutable): a new record is a copy plus a few values.
+_BLANK_PLAYER = Player(seat=0, name="", stack=0).__dict__
+_BLANK_STATE = {f.name: f.default for f in dataclass_fields(HandState)
+                if f.default is not MISSING}
 
 
 def _check_table(game: GameDef, players: Sequence[Player], dealer: int, reserve: int) -> None:
@@ -110,8 +120,14 @@ def _check_table(game: GameDef, players: Sequence[Player], dealer: int, reserve:
 
 def _post(p: Player, chips: int, as_bet: bool) -> Player:
     paid = min(chips, p.stack)
-    return evolve(p, stack=p.stack - paid, committed=p.committed + paid,
-                   bet=p.bet + paid if as_bet else p.bet)
+    if not paid:
+        return p
+    d = p.__dict__.copy()
+    d["stack"] = p.stack - paid
+    d["committed"] = p.committed + paid
+    if as_bet:
+        d["bet"] = p.bet + paid
+    return remake(Player, d)
 
 
 def _forced_bets(state: HandState) -> HandState:
@@ -147,14 +163,16 @@ def new_hand(game: GameDef | str, seats: Iterable[SeatIn], dealer: int,
 
 
 def _start(table: Table) -> HandState:
-    return _advance(_forced_bets(HandState(table, table.start)))
+    d = _BLANK_STATE.copy()
+    d["table"], d["players"] = table, table.start
+    return _advance(_forced_bets(remake(HandState, d)))
 
 
 # ---------------------------------------------------------------- flow
 
 def _advance(state: HandState) -> HandState:
     """Run steps until the engine needs something from outside."""
-    steps = state.game.steps
+    steps = state.table.game.steps
     while state.result is None:
         if state.queue or state.betting is not None or state.turn:
             return state  # (nobody folds while cards, draws or declarations are due)
@@ -173,8 +191,10 @@ def _advance(state: HandState) -> HandState:
 def _end_round(state: HandState, b: Betting) -> HandState:
     if state.rules.jacks_or_better and not b.opened and state.opener < 0:
         return return_chips(state, "no_opener")
-    players = tuple(p if p.bet == 0 and p.acted < 0 else _reset_round(p) for p in state.players)
-    return evolve(state, players=players, betting=None, aggressor=b.aggressor,
+    players = []
+    for p in state.players:
+        players.append(p if p.bet == 0 and p.acted < 0 else _reset_round(p))
+    return evolve(state, players=tuple(players), betting=None, aggressor=b.aggressor,
                    last_opener=b.opener)
 
 
