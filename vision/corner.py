@@ -239,5 +239,21 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False
                        glyph_features(_only(labels, *suit), suit[0]), float(mask.mean()))
 
 
+def find_mark(corner: np.ndarray, level: float = 0.55) -> IndexGlyphs | None:
+    """The top-left mark of a corner that has no rank-over-suit index (some jokers carry
+    a single emblem there): the same glyph stands as both rank and suit, so the suit
+    model decides whether it is a joker's mark or not an index at all."""
+    found = ink_mask(corner, level)
+    if found is None:
+        return None
+    mask, _paper = found
+    comps, labels = _components(mask)
+    rank = _rank_box(comps, strict=True)
+    if rank is None:
+        return None
+    features = glyph_features(_only(labels, *rank), rank[0])
+    return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()))
+
+
 __all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "canonical_corner",
-           "cut_necks", "find_index", "glyph_features", "ink_mask"]
+           "cut_necks", "find_index", "find_mark", "glyph_features", "ink_mask"]

@@ -22,6 +22,7 @@ read the index of each card whose corner is fully in view, and decide:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,7 +30,7 @@ import numpy as np
 from controller.cards import Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import IndexGlyphs, find_index
+from vision.corner import IndexGlyphs, find_index, find_mark
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
 
@@ -43,6 +44,10 @@ MAX_READS = 10  # readings per card; enough to decide, bounded for the frame bud
 VETO = 0.8  # a reading of another card this sure vetoes a card, whatever else agrees
 SHARE = 0.7  # of the weight of all readings that must go to the card reported
 MIN_AGREE = 3  # confident readings needed before a card is reported
+GRACE = 1  # frames a card may go unseen mid-window before it counts as gone
+
+
+_SEQ = itertools.count()
 
 
 @dataclass
@@ -59,6 +64,8 @@ class _Pass:
     together: bool = False
     done: bool = False
     exited: bool = False
+    missed: int = 0  # frames in a row it was not found
+    seq: int = field(default_factory=lambda: next(_SEQ))  # the order cards came in
 
 
 class ShoeReader:
@@ -76,32 +83,55 @@ class ShoeReader:
         self._last_glyphs: IndexGlyphs | None = None
         self._frame: np.ndarray = np.zeros((1, 1, 3), np.uint8)
         self._gray: np.ndarray | None = None
+        self._held: list[tuple[_Pass, VisionEvent]] = []
 
     def feed(self, frame_no: int, timestamp: float, frame: np.ndarray) -> list[VisionEvent]:
         runs = find_runs(frame, self.cal)
         self._frame, self._gray = frame, None  # grey only when a corner is read
-        events: list[VisionEvent] = []
         matched = self._match(runs)
+        kept = []
         for p in [p for p in self.passes if p not in matched.values()]:
-            events.extend(self._report(p, self._finish(p, frame_no, timestamp)))
-        self.passes = [matched[i] for i in sorted(matched)]
+            if p.exited or p.done or p.missed >= GRACE:
+                self._hold(p, self._finish(p, frame_no, timestamp))
+            else:
+                # lost in the middle of the window (a frame where its pips cut the card
+                # short): it is still there, so it is not settled yet
+                p.missed += 1
+                kept.append(p)
+        self.passes = sorted([*kept, *matched.values()], key=lambda p: p.left)
         for i, p in matched.items():
             run = runs[i]
+            p.missed = 0
             self._observe(p, run)
-            events.extend(self._report(p, self._decide(p, frame_no, timestamp)))
-        return events
+            self._hold(p, self._decide(p, frame_no, timestamp))
+        return self._release()
 
-    def _report(self, p: _Pass, events: list[VisionEvent]) -> list[VisionEvent]:
-        if self.keep_glyphs:
-            self.reported += [(e, list(p.glyphs)) for e in events]
-        return events
+    def _hold(self, p: _Pass, events: list[VisionEvent]) -> None:
+        self._held += [(p, e) for e in events]
+
+    def _release(self, everything: bool = False) -> list[VisionEvent]:
+        """The held events of every card up to the oldest one still undecided: events
+        come out in the order the cards left the shoe, even when a card is decided
+        before the one in front of it."""
+        waiting = [p.seq for p in self.passes if not p.done]
+        first_open = min(waiting) if waiting and not everything else None
+        out, keep = [], []
+        for p, e in sorted(self._held, key=lambda pe: pe[0].seq):
+            if first_open is not None and p.seq > first_open:
+                keep.append((p, e))
+                continue
+            if self.keep_glyphs:
+                self.reported.append((e, list(p.glyphs)))
+            out.append(e)
+        self._held = keep
+        return out
 
     def flush(self, frame_no: int, timestamp: float) -> list[VisionEvent]:
         """End of the stream: settle every card still in the window."""
-        events = [e for p in self.passes
-                  for e in self._report(p, self._finish(p, frame_no, timestamp))]
+        for p in self.passes:
+            self._hold(p, self._finish(p, frame_no, timestamp))
         self.passes = []
-        return events
+        return self._release(everything=True)
 
     # -- tracking -----------------------------------------------------------------------
     def _match(self, runs: list[Run]) -> dict[int, _Pass]:
@@ -124,9 +154,11 @@ class ShoeReader:
                     p.exited = True
                     out[i] = p
                 continue
-            while queue and queue[0].left < run.left - back:
-                # a card left of this run that no run matched: it has gone (it is
-                # settled as unmatched); the next card in line may be this run
+            while queue and (queue[0].left < run.left - back or (
+                    queue[0].right is not None and run.right > queue[0].right + back)):
+                # a card left of this run (or one whose trailing edge was well left of
+                # this run's) that no run matched: it has gone (it is settled as
+                # unmatched); the next card in line may be this run
                 queue.pop(0)
             if queue and queue[0].left <= run.left + self.max_step + STEP:
                 out[i] = queue.pop(0)
@@ -184,6 +216,16 @@ class ShoeReader:
                     best, best_glyphs = reading, glyphs
             if best.confidence >= self.cal.threshold:
                 break
+        if best_glyphs is None:
+            # no rank over suit anywhere: a corner with a single mark (some jokers)
+            for level in (0.55, 0.4):
+                glyphs = find_mark(crop, level)
+                if glyphs is not None:
+                    reading = self._read(glyphs)
+                    if reading.confidence > best.confidence or best_glyphs is None:
+                        best, best_glyphs = reading, glyphs
+                if best.confidence >= self.cal.threshold:
+                    break
         self._last_glyphs = best_glyphs
         return best
 

@@ -1,6 +1,6 @@
 """Render the committed shoe fixtures (run once; the frames are kept in the repo).
 
-``python tests/vision/make_vision_fixtures.py`` writes ``tests/vision/fixtures/<case>/``
+``python tests/vision/make_vision_fixtures.py [CASE...]`` writes ``tests/vision/fixtures/<case>/``
 (640 x 480 WebP camera frames, ~1.9 MB in all) and ``fixtures/cases.json`` (the events
 each case must give). See ``fixtures/README.md`` for what the frames show.
 """
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from controller.cards import JOKER, Card
 from vision.synthetic import Degrade, SyntheticShoe
@@ -49,12 +51,31 @@ def cases() -> dict[str, tuple[list, list[dict[str, str]]]]:
                         [{"event": "CardUnreadable"}])
     out["foreign-finger"] = (_shoe("standard", 13).foreign_object("finger"), [])
     out["foreign-chip"] = (_shoe("standard", 14).foreign_object("chip"), [])
+    # two cards dealt in quick succession at full roughness (the benchmark's shoe): pips
+    # that split a card's run, and a sliver of the first card lost for a frame
+    for name, style, seed in (("two-cards-close-paris", "paris", 7),
+                              ("two-cards-close-tigullio", "tigullio", 16)):
+        out[name] = _close_pair(style, seed)
     return out
 
 
-def main() -> None:
-    manifest = {}
+def _close_pair(style: str, seed: int) -> tuple[list, list[dict[str, str]]]:
+    shoe = SyntheticShoe(seed=seed, deck_style=style, degrade=Degrade(1.0, speed=(25.0, 90.0)))
+    rng = np.random.default_rng(seed)
+    deck = shoe.style.cards()
+    first, second = deck[int(rng.integers(52))], deck[int(rng.integers(52))]
+    frames = shoe.deal_close(first, second, float(rng.uniform(15, 60)))
+    return frames, [{"event": "CardSeen", "card": str(first)},
+                    {"event": "CardSeen", "card": str(second)}]
+
+
+def main(only: list[str]) -> None:
+    """Render every case, or only the named ones (the others' frames are kept as they are)."""
+    path = ROOT / "cases.json"
+    manifest = json.loads(path.read_text()) if only else {}
     for name, (frames, expect) in cases().items():
+        if only and name not in only:
+            continue
         folder = ROOT / name
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
@@ -65,4 +86,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -118,3 +118,14 @@ def test_reader_state_does_not_leak_between_cards() -> None:
     second = [e for _, e in run_case("style-standard", reader)]
     assert [e.card for e in first + second if isinstance(e, CardSeen)] == [Card("Ts"),
                                                                           Card("Qh")]
+
+
+@pytest.mark.parametrize("name", ["two-cards-close-paris", "two-cards-close-tigullio"])
+def test_two_cards_in_quick_succession_are_two_events_in_order(name: str) -> None:
+    """Two cards dealt a few millimetres apart (DESIGN.md "Vision": exactly one event per
+    physical card): pips that cut the second card's run short must not join it to the
+    first, and a sliver of the first card missed for a frame must not capture the
+    second; so exactly two CardSeen, in the order the cards came out."""
+    events = run_case(name)
+    assert [describe(e) for _, e in events] == CASES[name]
+    assert len(CASES[name]) == 2
