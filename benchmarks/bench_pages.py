@@ -13,38 +13,24 @@ of the three pages go to test-artifacts/pages/ for review (no make needed):
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import httpx
-import uvicorn
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from controller.api import create_app  # noqa: E402
+from controller.api.local import LocalServer  # noqa: E402
 
 PIN = "2468"
 ARTIFACTS = ROOT / "test-artifacts" / "pages"
 VIEWPORTS = {"tablet": (1280, 800), "table": (1920, 1080), "player": (390, 844)}
-
-
-def _serve(db: Path) -> tuple[uvicorn.Server, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(db=db, pin=PIN), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
-    return server, f"http://127.0.0.1:{port}"
 
 
 def _mid_hand(url: str) -> tuple[str, str]:
@@ -93,7 +79,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server, url = _serve(Path(tmp) / "log.sqlite3")
+        server = LocalServer(create_app(db=Path(tmp) / "log.sqlite3", pin=PIN)).start()
+        url = server.url
         token, join = _mid_hand(url)
         urls = {"tablet": f"{url}/tablet", "table": f"{url}/table", "player": join}
         rows = []
@@ -106,7 +93,7 @@ def main() -> int:
                 runs = [_measure(browser, page_url, name, token) for _ in range(args.rounds)]
                 rows.append((name, runs))
             browser.close()
-        server.should_exit = True
+        server.stop()
     print(f"pages from the local server, {args.rounds} cold loads each (ms; target < 1000)")
     print(f"{'page':<8} {'html':>12} {'DOMContentLoaded':>18} {'load':>12} {'live picture':>14}"
           "  under 1 s")

@@ -12,9 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import socket
-import threading
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +22,7 @@ import pytest
 import uvicorn
 
 from controller.api import create_app
+from controller.api.local import LocalServer
 from controller.cards import DECK_52, Card
 from controller.table.loop import TableLoop
 
@@ -186,12 +184,6 @@ class Server:
         return self.app.state.table_loop  # type: ignore[no-any-return]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     with _serving(create_app(db=tmp_path / "log.sqlite3", pin=PIN, max_failures=3)) as srv:
@@ -201,19 +193,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
 @contextlib.contextmanager
 def _serving(app: Any) -> Iterator[Server]:
     """``app`` on uvicorn in a thread of this process, on a free loopback port."""
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws="websockets-sansio")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", app, srv)
-    srv.should_exit = True
-    thread.join(10)
+    with LocalServer(app) as local:
+        assert local.server is not None
+        yield Server(local.url, local.ws_url, app, local.server)
 
 
 @pytest.fixture

@@ -5,9 +5,6 @@ Bounded: a few examples per operation, so the whole run stays well under a minut
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,11 +12,11 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 
 from controller.api import create_app
+from controller.api.local import LocalServer
 
 PIN = "1357"
 SPEC = create_app(db=":memory:", pin=PIN).openapi()
@@ -67,19 +64,8 @@ class Live:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     db: Path = tmp_path_factory.mktemp("fuzz") / "log.sqlite3"
     app = create_app(db=db, pin=PIN, max_failures=1_000_000)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield Live(f"http://127.0.0.1:{port}")
-    srv.should_exit = True
-    thread.join(10)
+    with LocalServer(app, log_level="error") as srv:
+        yield Live(srv.url)
 
 
 @pytest.fixture

@@ -6,9 +6,6 @@ Screenshots and timings go to ``test-artifacts/browser/`` (gitignored) for revie
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +13,10 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from controller.api import create_app
+from controller.api.local import LocalServer, free_port
 from controller.cards import Card
 from controller.table.loop import TableLoop
 from vision.events import CardSeen
@@ -32,12 +29,6 @@ TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass
 class Server:
     """The app on a real uvicorn in a thread of this process; ``restart`` stops it and
@@ -45,8 +36,7 @@ class Server:
 
     app: Any
     port: int
-    server: uvicorn.Server | None = None
-    thread: threading.Thread | None = None
+    local: LocalServer | None = None
     frames: int = 0
     token: str = field(default="", repr=False)
     http: httpx.Client = field(default_factory=lambda: httpx.Client(trust_env=False))
@@ -60,20 +50,11 @@ class Server:
         return self.app.state.table_loop  # type: ignore[no-any-return]
 
     def start(self) -> None:
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
+        self.local = LocalServer(self.app, self.port).start()
 
     def stop(self) -> None:
-        assert self.server is not None and self.thread is not None
-        self.server.should_exit = True
-        self.thread.join(10)
+        assert self.local is not None
+        self.local.stop()
 
     def restart(self) -> None:
         self.stop()
@@ -104,7 +85,7 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(create_app(db=tmp_path / "log.sqlite3", pin=PIN), _free_port())
+    srv = Server(create_app(db=tmp_path / "log.sqlite3", pin=PIN), free_port())
     srv.start()
     yield srv
     srv.stop()

@@ -4,9 +4,6 @@ hand log (the replay reads what the table wrote), and a real uvicorn server."""
 from __future__ import annotations
 
 import contextlib
-import socket
-import threading
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +12,7 @@ from typing import Any
 import pytest
 import uvicorn
 
+from controller.api.local import LocalServer
 from controller.cards import Card
 from controller.engine import Act, PlayerAction, expected
 from controller.log import open_store
@@ -85,26 +83,9 @@ class Served:
     server: uvicorn.Server
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def serving(app: Any) -> Iterator[Served]:
     """``app`` on a real uvicorn in a thread of this process, on a free loopback port."""
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                       ws="websockets-sansio"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield Served(f"http://127.0.0.1:{port}", app, srv)
-    finally:
-        srv.should_exit = True
-        thread.join(10)
+    with LocalServer(app) as local:
+        assert local.server is not None
+        yield Served(local.url, app, local.server)
