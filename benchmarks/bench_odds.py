@@ -9,7 +9,13 @@ Issue 11's cases, all cards known to the table as the shoe camera sees them:
 (c) Omaha high-low eight or better (seed 004), four players on the flop;
 (d) hold'em heads-up before the flop, for eval7, which only plays hold'em;
 (e) the wild-card studs of seed 003 (deuces wild, Low Hole, the Man with the
-    Axe), four players on third street: no peer plays them.
+    Axe), four players on third street: no peer plays them;
+(f) seed 004's Cross, four players after two arms of the cross are turned (the
+    others and the centre face down, unknown), and No Peek Sequential, four
+    players when the first player has turned (every face-down card unknown, its
+    owner's too): the engine's own showdown scores each deal
+    (controller/odds/completion.py), a few hundred deals a second, so these
+    stop at ``--layout-time`` seconds and print the bar they reached.
 
 "0.5%-accurate" means every reported number's 95% error bar is at most 0.005
 (exact answers have none). pitboss is timed to that answer, best of
@@ -26,7 +32,7 @@ pitboss's and the peer's equity over the two standard errors combined
 PokerKit has no joker, so case (a) has no peer. numpy runs on one thread.
 
     .venv/bin/python benchmarks/bench_odds.py [--rounds 3] [--pk-samples 300] [--seed 7]
-                                              [--no-cold]
+                                              [--no-cold] [--layout-time 1.0]
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from controller.odds import Equity, OddsSpec, ShowdownRule, centre_joker, equity
 from controller.variants.game import PotRule
 
 TARGET = 0.005
+LAYOUT_TIME = 1.0  # seconds the engine-scored cases (f) may sample (--layout-time)
 Z95 = 1.96
 
 
@@ -59,6 +66,7 @@ class Case:
     name: str
     spec: OddsSpec
     method: str = "auto"
+    max_time: float | None = None
     pokerkit: Callable[[int], list[float]] | None = None
     eval7: Callable[[int], list[float]] | None = None
 
@@ -121,7 +129,37 @@ def cases() -> list[Case]:
         Case("(d) hold'em 2p preflop", OddsSpec.build(["As Ks", "Qd Qc"], board_to_come=5),
              pokerkit=_pokerkit(["As Ks", "Qd Qc"], "", 2, 5, ("StandardHighHand",)),
              eval7=_eval7("As Ks", "Qd Qc")),
+        Case("(f) Cross 4p 2 arms turned", _house_spec("cross", 3), max_time=LAYOUT_TIME),
+        Case("(f) No Peek Seq. 4p 1st turn", _house_spec("no-peek-sequential", 1),
+             max_time=LAYOUT_TIME),
     ]
+
+
+def _house_spec(game: str, bets: int) -> OddsSpec:
+    """A seed-004 hand dealt at random (seeded), everyone checking or calling, priced when
+    its ``bets``-th betting round opens."""
+    from controller.engine import Act, BoardTurn, PlayerAction, apply, expected, new_hand
+    from controller.engine.randomplay import random_event
+    from controller.odds.from_state import spec_from_state
+
+    rng = random.Random(11)
+    state = new_hand(game, [(i, f"P{i}", 4000) for i in range(1, 5)], dealer=4)
+    opened = 0
+    while state.result is None:
+        nxt = expected(state)
+        if nxt.kind == "action":
+            if state.betting is not None and all(p.acted < 0 for p in state.players):
+                opened += 1
+                if opened == bets:
+                    return spec_from_state(state)
+            legal = {a.action for a in nxt.legal}
+            act = next(a for a in (Act.CHECK, Act.CALL, Act.BRING_IN) if a in legal)
+            state = apply(state, PlayerAction(nxt.seat, act))
+        elif nxt.kind == "turn":
+            state = apply(state, BoardTurn(nxt.choices[0]))
+        else:
+            state = apply(state, random_event(state, rng))
+    raise AssertionError(f"{game} ended before betting round {bets}")
 
 
 def wild_cases(hands: list[str]) -> list[Case]:
@@ -148,7 +186,8 @@ def time_pitboss(case: Case, rounds: int, seed: int) -> tuple[float, Equity]:
     best, result = math.inf, None
     for r in range(rounds):
         start = time.perf_counter()
-        result = equity(case.spec, seed=seed + r, max_error=TARGET, method=case.method)
+        result = equity(case.spec, seed=seed + r, max_error=TARGET, method=case.method,
+                        max_time=case.max_time)
         best = min(best, time.perf_counter() - start)
     assert result is not None
     return best, result
@@ -174,7 +213,8 @@ def cold_seconds(index: int, seed: int) -> float:
     """The first answer of case ``index`` in a fresh process (tables filled as needed)."""
     code = ("import sys, time; sys.path.insert(0, 'benchmarks'); import bench_odds as b; "
             f"c = b.cases()[{index}]; t = time.perf_counter(); "
-            f"b.equity(c.spec, seed={seed}, max_error=b.TARGET, method=c.method); "
+            f"b.equity(c.spec, seed={seed}, max_error=b.TARGET, method=c.method, "
+            "max_time=c.max_time); "
             "print(time.perf_counter() - t)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
@@ -187,6 +227,8 @@ def main() -> None:
     parser.add_argument("--pk-samples", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-cold", action="store_true", help="skip the fresh-process runs")
+    parser.add_argument("--layout-time", type=float, default=LAYOUT_TIME,
+                        help="seconds of sampling for the engine-scored cases (f)")
     args = parser.parse_args()
     random.seed(args.seed)
     colds = [None if args.no_cold else cold_seconds(i, args.seed)
@@ -198,6 +240,8 @@ def main() -> None:
     print(head)
     print("-" * len(head))
     for case, cold in zip(cases(), colds, strict=True):
+        if case.max_time is not None:
+            case.max_time = args.layout_time
         seconds, result = time_pitboss(case, args.rounds, args.seed)
         cold_s = "n/a" if cold is None else f"{cold:.2f}"
         need = needed_samples(result)

@@ -39,9 +39,16 @@ import numpy.typing as npt
 from controller.cards import Card, card_from_index
 from controller.engine.board import turn_slot
 from controller.engine.dealing import place_card
+from controller.engine.layout import compose_best
 from controller.engine.showdown import _straight_flush_exception, evaluate
 from controller.engine.state import HandState, evolve
+from controller.hands.base import CardsIn, Ranking
+from controller.hands.value import HandValue
+from controller.hands.wild import WildSpec
+from controller.odds import fast
 from controller.odds.future import Plan, TurnMove
+from controller.variants.game import GameDef
+from controller.variants.steps import NoPeek, Turn
 
 __all__ = ["EXACT_LIMIT_ENGINE", "Completion"]
 
@@ -50,16 +57,69 @@ Key = tuple[int, ...]
 Strengths = npt.NDArray[np.int32]
 
 
+class _Recorder(Ranking):
+    """A ranking that scores nothing and keeps every pool the engine's
+    :func:`~controller.engine.layout.compose_best` offers it."""
+
+    def __init__(self) -> None:
+        self.pools: list[list[Card]] = []
+
+    def evaluate(self, cards: CardsIn, wild: WildSpec | None = None) -> HandValue:
+        self.pools.append(list(cards))  # type: ignore[arg-type]
+        return HandValue((), "", (), (), "pool")
+
+
+def _static(game: GameDef) -> bool:
+    """True when which cards combine depends only on where they lie, not on what they
+    are (every seed-004 layout but Railroad's colours and 3-30's discards), and both
+    rankings have vectorised tables: then the pools are read once from the engine's
+    composition and every deal is scored in one numpy pass."""
+    sd = game.showdown
+    uses = (*sd.compose, *sd.low_compose)
+    names = [n for n in (sd.high, sd.low) if n]
+    return bool(sd.compose) and not sd.wild.any and not sd.top_hand and all(
+        n in fast.FAST_RANKINGS for n in names) and all(
+        t.source not in ("red", "black") for use in uses for t in use) and not any(
+        isinstance(s, NoPeek) or (isinstance(s, Turn) and s.discard_matches)
+        for s in game.steps)
+
+
 class Completion:
     """Finishes the hand of a :class:`~controller.odds.future.Plan` for a deal and scores
     it with the engine's showdown."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, unseen: Sequence[Card] = ()) -> None:
         self.plan = plan
         self.live = tuple(i for i, p in enumerate(plan.base.players) if p.live)
         layout = plan.base.game.layout
         self.order = {name: k for k, name in enumerate(layout)}
         self.cards = len(plan.deliveries)
+        self.pools: dict[str, list[npt.NDArray[np.int64]]] = {}
+        if _static(plan.base.game) and len(unseen) >= self.cards:
+            self.pools = self._read_pools(list(unseen[: self.cards]))
+
+    def _read_pools(self, tokens: list[Card]) -> dict[str, list[npt.NDArray[np.int64]]]:
+        """Per ranking and live player, ``(pools, 5)`` positions: a known card's index, or
+        ``-1 - column`` for the deal's card in that column. The pools are the engine's
+        own (:func:`~controller.engine.layout.compose_best` on the hand finished with
+        stand-in cards), so the layout rule has one definition."""
+        state = self.final_state(tokens)
+        column = {c: k for k, c in enumerate(tokens)}
+        sd = state.game.showdown
+        out: dict[str, list[npt.NDArray[np.int64]]] = {}
+        for half, name, uses in (("high", sd.high, sd.compose),
+                                 ("low", sd.low, sd.low_compose or sd.compose)):
+            if not name:
+                continue
+            per_player = []
+            for i in self.live:
+                recorder = _Recorder()
+                compose_best(state, i, recorder, uses, None)
+                rows = [[-1 - column[c] if c in column else c.index for c in pool]
+                        for pool in recorder.pools if len(pool) == 5]
+                per_player.append(np.array(rows, np.int64).reshape(-1, 5))
+            out[half] = per_player
+        return out
 
     def final_state(self, cards: Sequence[Card]) -> HandState:
         """The state once ``cards`` (one per delivery, in order) and the turns are out."""
@@ -88,6 +148,8 @@ class Completion:
 
     def score(self, deals: npt.NDArray[np.int64]) -> tuple[Strengths, Strengths]:
         """``(high, low)`` strengths, ``(N, players)`` each: dense per deal, 0 for none."""
+        if self.pools:
+            return self._score_pools(deals)
         n, players = len(deals), len(self.live)
         high = np.zeros((n, players), np.int32)
         low = np.zeros((n, players), np.int32)
@@ -96,6 +158,31 @@ class Completion:
             h, lo = self.keys(state)
             high[row], low[row] = _dense(h), _dense(lo)
         return high, low
+
+
+    def _score_pools(self, deals: npt.NDArray[np.int64]) -> tuple[Strengths, Strengths]:
+        """The static layouts: the best pool per deal by the vectorised tables."""
+        sd = self.plan.base.game.showdown
+        out = []
+        for half, name in (("high", sd.high), ("low", sd.low)):
+            strengths = np.zeros((len(deals), len(self.live)), np.int32)
+            for p, pools in enumerate(self.pools.get(half, ())):
+                if not len(pools):
+                    continue
+                if deals.shape[1]:
+                    cards = np.where(pools >= 0, pools, deals[:, np.maximum(-1 - pools, 0)])
+                else:  # nothing to come: every card of every pool is known
+                    cards = np.broadcast_to(pools, (len(deals), *pools.shape))
+                if name in fast.MASK_RANKINGS:
+                    bits = np.bitwise_or.reduce(fast.KEY_BITS[cards], axis=2)
+                    values = fast.mask_evaluator(name)(bits.reshape(-1))
+                else:
+                    k1 = fast.KEY_RANKS[cards].sum(axis=2).reshape(-1)
+                    k2 = fast.KEY_SUITED[cards].sum(axis=2).reshape(-1)
+                    values = fast.evaluator(name, 5)(k1, k2)
+                strengths[:, p] = values.reshape(len(deals), -1).max(axis=1)
+            out.append(strengths)
+        return out[0], out[1]
 
 
 def _dense(keys: Sequence[Key]) -> list[int]:

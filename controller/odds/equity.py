@@ -183,7 +183,8 @@ def _monte_carlo(scorer: Scorer, tally: _Tally, seed: int, max_error: float,
     split = scorer.spec.rule.split
     start = time.perf_counter()
     batch, most = (FIRST_BATCH, MAX_BATCH) if scorer.fast else (
-        (FIRST_BATCH_ENGINE, MAX_BATCH_ENGINE) if scorer.finisher is not None
+        (FIRST_BATCH_SLOW, MAX_BATCH_SLOW) if getattr(scorer.finisher, "pools", None)
+        else (FIRST_BATCH_ENGINE, MAX_BATCH_ENGINE) if scorer.finisher is not None
         else (FIRST_BATCH_SLOW, MAX_BATCH_SLOW))
     # many pools per deal (Omaha's 60): smaller batches keep the arrays in memory small
     most = max(batch, most // max(1, scorer.pools // 4))

@@ -33,6 +33,8 @@ this adapter turns its :class:`~controller.engine.HandState` into an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from controller.cards import Card
 from controller.engine.state import BOARD, SLOT_BASE, HandState
 from controller.odds.completion import Completion
@@ -95,6 +97,8 @@ def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
     # Push 'Em): the engine's showdown ranks any hand, the tables need five cards
     engine = needs_engine(game) or sum(1 for p in state.players if p.live) == 1
     deck = 52 if game.deck is Deck.STANDARD else 53
-    finisher = Completion(plan) if engine else None
-    return OddsSpec(_holdings(plan), _board(plan, engine), _dead(state, plan, public), deck,
-                    showdown_rule(game), finisher)
+    spec = OddsSpec(_holdings(plan), _board(plan, engine), _dead(state, plan, public), deck,
+                    showdown_rule(game))
+    # the engine's showdown finishes the hand for each deal (unseen cards stand in once
+    # to read a static layout's pools)
+    return replace(spec, finisher=Completion(plan, spec.unseen())) if engine else spec
