@@ -225,6 +225,19 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
     return best
 
 
+def _one_per_card(found: list[tuple[Reading, np.ndarray]]
+                  ) -> list[tuple[Reading, np.ndarray]]:
+    """Drop outlines of a card already reported (a covered card's guessed whole
+    outline beside its visible part): read cards win over unread, surer over less sure."""
+    kept: list[tuple[Reading, np.ndarray]] = []
+    for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
+        centre = quad.mean(axis=0)
+        if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.3 * np.linalg.norm(q[0] - q[2])
+               for _, q in kept):
+            kept.append((reading, quad))
+    return kept
+
+
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                threshold: float = THRESHOLD) -> list[PhotoCard]:
     """Every card found on ``img`` (BGR), left to right then top to bottom."""
@@ -232,12 +245,14 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
     small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else img
-    out = []
+    found: list[tuple[Reading, np.ndarray]] = []
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
         if best is None or (best[0].card is None and not _has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
-        reading, quad = best
+        found.append(best)
+    out = []
+    for reading, quad in _one_per_card(found):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
         out.append(PhotoCard(reading.card, reading.confidence, corners))
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))

@@ -109,14 +109,16 @@ def _aspect(quad: np.ndarray) -> float:
     return max(w, h) / max(min(w, h), 1.0)
 
 
-def _completions(box: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
-    """A rectangle cut by the photo's edge, completed to a whole card (either way round)."""
+def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False
+                 ) -> list[np.ndarray]:
+    """A rectangle cut by the photo's edge (or, ``anywhere``, covered at one end by
+    something on the table), completed to a whole card (either way round)."""
     h, w = shape[:2]
     out = []
     for i in range(4):
         a, b = box[i], box[(i + 1) % 4]
         mid = (a + b) / 2
-        if min(mid[0], mid[1], w - 1 - mid[0], h - 1 - mid[1]) > 3:
+        if not anywhere and min(mid[0], mid[1], w - 1 - mid[0], h - 1 - mid[1]) > 3:
             continue  # this side is not on the photo's edge
         c, d = box[(i + 2) % 4], box[(i + 3) % 4]  # the far side, d opposite a
         along = float(np.linalg.norm(b - a))
@@ -145,12 +147,17 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...]
         return [(0, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))]
     rect = cv2.minAreaRect(hull)
     (_, _), (rw, rh), _ = rect
-    if rw * rh <= 0 or cv2.contourArea(hull) < 0.86 * rw * rh:
+    if rw * rh <= 0:
         return []
+    fill = cv2.contourArea(hull) / (rw * rh)
     box = cv2.boxPoints(rect).astype(np.float32)
-    if ASPECT_RANGE[0] < max(rw, rh) / max(min(rw, rh), 1.0) < ASPECT_RANGE[1]:
-        return [(1, box)]
-    return [(2, q) for q in _completions(box, shape)]
+    card_like = ASPECT_RANGE[0] < max(rw, rh) / max(min(rw, rh), 1.0) < ASPECT_RANGE[1]
+    if fill >= 0.86:
+        return [(1, box)] if card_like else [(2, q) for q in _completions(box, shape)]
+    if fill >= 0.7 and area > 4 * MIN_AREA * area_img:
+        # a card with something lying on part of it: its rectangle, or its covered end
+        return [(3, box)] if card_like else [(3, q) for q in _completions(box, shape, True)]
+    return []
 
 
 def candidates(img: np.ndarray) -> list[tuple[int, np.ndarray]]:
