@@ -109,7 +109,9 @@ class Line:
 @dataclass(frozen=True)
 class SeatOdds:
     """One seat's equity at a street (``None`` when the hand cannot be priced);
-    ``error`` is the 95% error bar (0 when exact); a folded seat has 0."""
+    ``error`` is the 95% error bar (0 when exact); a folded seat has 0. Where the pot
+    splits, ``high`` and ``low`` are the shares of each half and ``scoop`` the chance
+    of taking the whole pot alone."""
 
     seat: int
     name: str
@@ -118,12 +120,14 @@ class SeatOdds:
     folded: bool = False
     high: float | None = None
     low: float | None = None
+    scoop: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "name": self.name, "folded": self.folded,
                                "equity": _round(self.equity), "error": _round(self.error)}
         if self.high is not None:
             out["high"], out["low"] = _round(self.high), _round(self.low)
+            out["scoop"] = _round(self.scoop)
         return out
 
 
@@ -345,7 +349,7 @@ def price_state(state: HandState, seed: int, max_error: float,
             odds.append(SeatOdds(p.seat, p.name, 0.0, 0.0, folded=True))
         else:
             odds.append(SeatOdds(p.seat, p.name, found.equity, found.error, False,
-                                 found.high, found.low))
+                                 found.high, found.low, found.scoop))
     return tuple(odds), answer.method, ""
 
 

@@ -110,3 +110,22 @@ def test_table_screen_shows_odds_only_in_broadcast_mode(pages: Any, server: Any,
     server.call("POST", "/api/odds/broadcast", {"on": False})
     _deal(server, cards[6:])  # the hand goes on and ends: the panel goes away
     tv.wait_for_selector("#odds", state="hidden")
+
+
+def test_replay_page_in_french_with_split_pot_shares(pages: Any, server: Any) -> None:
+    """Seed 001 (the rules in French): the replay's words come from the i18n table, in
+    French for a French browser; a split game (seed 003 "Seven Card Stud High-Low")
+    shows each half's share and the chance to scoop beside the equity."""
+    session = _open(server)
+    server.call("POST", "/api/hands", {"game": "stud8"})
+    _deal(server, SHOE.split())
+    page = pages.open(f"/replay/{session}/1", TV, lang="fr-FR")
+    page.wait_for_selector('body[data-ready="yes"]')
+    assert page.locator("#title").inner_text() == "Main 1"
+    assert page.locator("#save-svg").inner_text() == "Enregistrer le SVG"
+    third = page.locator('section.street[data-street="third street"]')
+    assert "joueur" in third.locator("thead").inner_text()
+    actions = third.locator("ol.actions li").all_inner_texts()
+    assert actions and all(("suit" in a or "parle" in a or "ouvre" in a) for a in actions)
+    halves = third.locator("td.equity small.halves").all_inner_texts()
+    assert len(halves) == 2 and all(h.startswith("haut ") and " tout " in h for h in halves)

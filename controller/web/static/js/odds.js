@@ -3,20 +3,14 @@
 // server holds them back; this screen never gets odds otherwise). Its own small panel and
 // its own listener on /ws/table, so the table screen's drawing is left alone.
 import { el } from "./common.js";
-import { getLang } from "./i18n.js";
+import { t } from "./i18n.js";
 
-const TITLE = { en: "Odds", fr: "Cotes" };
-const FOLDED = { en: "folded", fr: "couché" };
-
+// Every string shown is in the i18n table (EN/FR), under "odds.*".
 const panel = el("aside", { id: "odds", class: "odds-panel", hidden: true,
-  "aria-live": "polite", "aria-label": "odds" });
+  "aria-live": "polite", "aria-label": t("odds.label") });
 let handNo = null;
 let complete = false;
 let shown = null;
-
-function word(table) {
-  return table[getLang()] || table.en;
-}
 
 function hide() {
   panel.hidden = true;
@@ -30,15 +24,20 @@ function draw(message) {
     return;
   }
   shown = message;
+  const pct = (x) => `${((x ?? 0) * 100).toFixed(0)}%`;
   const rows = message.equities.map((e) => {
-    const value = e.folded ? word(FOLDED) : `${(e.equity * 100).toFixed(0)}%`;
+    const value = e.folded ? t("odds.folded") : pct(e.equity);
     const width = e.folded || e.equity === null ? 0 : (e.equity * 100).toFixed(1);
+    // a split pot: each half's share and the chance to scoop, under the bar
+    const halves = e.folded || e.high === undefined ? null : el("small", { class: "halves" },
+      t("odds.halves", { high: pct(e.high), low: pct(e.low), scoop: pct(e.scoop) }));
     return el("li", { class: e.folded ? "folded" : "", dataset: { seat: String(e.seat),
       equity: String(e.equity) } }, el("span", { class: "name" }, e.name),
     el("span", { class: "odds-bar" }, el("span", { style: `width: ${width}%` })),
-    el("strong", {}, value));
+    el("strong", {}, value), halves);
   });
-  panel.replaceChildren(el("h2", {}, `${word(TITLE)} · ${message.street}`), el("ol", {}, rows));
+  panel.replaceChildren(el("h2", {}, `${t("odds.title")} · ${message.street}`),
+    el("ol", {}, rows));
   panel.dataset.hand = String(message.hand);
   panel.dataset.version = String(message.version);
   panel.hidden = false;
@@ -78,7 +77,8 @@ function style() {
 .odds-panel li.folded { opacity: 0.5; }
 .odds-panel .odds-bar { height: 14px; background: #242d36; border-radius: 7px; overflow: hidden; }
 .odds-panel .odds-bar span { display: block; height: 100%; background: #2f9e5b; }
-.odds-panel strong { text-align: right; }`;
+.odds-panel strong { text-align: right; }
+.odds-panel .halves { grid-column: 2 / 4; font-size: 1rem; opacity: 0.8; }`;
   document.head.append(el("style", {}, css));
 }
 

@@ -1,24 +1,10 @@
 // The replay page: a finished hand street by street (cards, actions, pot, equities) and
 // its equity chart, inline SVG made by the server (the same file "save SVG" downloads).
 import { $, api, card, el } from "./common.js";
-import { getLang } from "./i18n.js";
+import { t } from "./i18n.js";
 
-const WORDS = {
-  en: { hand: "Hand {n}", chart: "Each player's equity, street by street", save: "Save SVG",
-    pot: "pot {n}", board: "board", player: "player", cards: "cards", equity: "equity",
-    folded: "folded", prev: "hand {n}", next: "hand {n}", none: "no odds: {note}",
-    won: "{name} wins {chips}", result: "Result", exact: "exact", mc: "± {e} (Monte Carlo)" },
-  fr: { hand: "Main {n}", chart: "Équité de chaque joueur, rue par rue",
-    save: "Enregistrer le SVG", pot: "pot {n}", board: "tableau", player: "joueur",
-    cards: "cartes", equity: "équité", folded: "couché", prev: "main {n}", next: "main {n}",
-    none: "pas de cotes : {note}", won: "{name} gagne {chips}", result: "Résultat",
-    exact: "exact", mc: "± {e} (Monte-Carlo)" },
-};
-
-function w(key, params = {}) {
-  const text = (WORDS[getLang()] || WORDS.en)[key] || WORDS.en[key];
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
-}
+// Every string shown is in the i18n table (EN/FR), under "replay.*".
+const w = (key, params = {}) => t(`replay.${key}`, params);
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
@@ -32,8 +18,11 @@ function equityCell(odds) {
   if (odds.folded) return el("td", { class: "equity" }, w("folded"));
   const bar = el("span", { style: `width: ${(odds.equity * 100).toFixed(1)}%` });
   const title = odds.error ? w("mc", { e: pct(odds.error) }) : w("exact");
+  // a split pot: each half's share and the chance to scoop
+  const halves = odds.high === undefined ? null : el("small", { class: "halves" },
+    t("odds.halves", { high: pct(odds.high), low: pct(odds.low), scoop: pct(odds.scoop ?? 0) }));
   return el("td", { class: "equity", title, dataset: { equity: String(odds.equity) } },
-    el("span", { class: "eq-bar" }, bar), el("strong", {}, pct(odds.equity)));
+    el("span", { class: "eq-bar" }, bar), el("strong", {}, pct(odds.equity)), halves);
 }
 
 function cardsCell(hand, fresh) {
@@ -53,9 +42,14 @@ function cardsCell(hand, fresh) {
 }
 
 function actionText(a, names) {
-  const who = names[a.seat] || a.name;
+  const name = names[a.seat] || a.name;
+  const key = `replay.act.${a.action}`;
+  const way = a.way ? t(`replay.way.${a.way}`) : "";
+  const text = t(key, { name, amount: a.amount ?? "", cards: a.cards ?? "", way });
+  if (text !== key) return text.trim();
+  // a house-book decision (kind=..., value=...) is shown as the server wrote it
   const extra = a.amount ?? a.cards ?? a.way ?? "";
-  return `${who} ${a.action}${extra === "" ? "" : ` ${extra}`}`;
+  return `${name} ${a.action}${extra === "" ? "" : ` ${extra}`}`;
 }
 
 function streetSection(st, names) {
