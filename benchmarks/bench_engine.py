@@ -4,9 +4,11 @@ with PokerKit doing the same (issue 3: target at least 5x PokerKit's hands/s).
 
     .venv/bin/python benchmarks/bench_engine.py [--seconds 2]
 
-Both sides play fixed-limit hands (ante 1, bring-in 2, bets 5/10, stacks 200)
-with the same action mix (fold weight 1, call/check 3, bet/raise/complete 3)
-and deal their own random cards; PokerKit automates dealing, antes, bet
+Both sides play fixed-limit hands (ante 1, bring-in 2, bets 5/10, cap of a bet
+and three raises also heads-up, stacks 200, a burn card before each later
+street, no big bet on an open pair: :func:`like_pokerkit`) with the same action mix (fold weight
+1, call/check 3, bet/raise/complete 3; bring-in or complete half and half) and
+deal their own random cards; PokerKit automates dealing, antes, bet
 collection, showdown and pot pushing. Runs are interleaved in slices so a busy
 machine slows both sides alike.
 
@@ -27,6 +29,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations_with_replacement
 from pathlib import Path
 
@@ -82,8 +85,20 @@ def warm_tables() -> None:
             tables.eval_low_a5_7([4 * r + k for r in range(13) for k in range(held[r])])
 
 
-def pitboss_hand(game: GameDef, rng: random.Random) -> None:
-    state = new_hand(game, _seats(game), dealer=1)
+def like_pokerkit(game: GameDef) -> tuple[GameDef, dict[str, object]]:
+    """The game and options that make a pitboss stud hand the hand PokerKit plays:
+    a burn card before each deal round (PokerKit burns before 4th to 7th street;
+    pitboss also before the first deal, one card more), no big bet on an open pair
+    and the cap kept heads-up (PokerKit has neither rule)."""
+    options: dict[str, object] = {"burns": True}
+    if "big_bet_on_pair" in game.defaults:
+        options["big_bet_on_pair"] = False
+    return replace(game, heads_up_uncapped=False), options
+
+
+def pitboss_hand(game: GameDef, rng: random.Random,
+                 options: dict[str, object] | None = None) -> None:
+    state = new_hand(game, _seats(game), dealer=1, options=options)
     while state.result is None:  # (PokerKit's loop reads ``status`` alike)
         state = apply(state, random_event(state, rng))
 
@@ -155,9 +170,11 @@ def versus_pokerkit(seconds: float, slices: int = 4) -> None:
     rows = []
     for gid, cls in pairs:
         game = find_game(gid)
+        same, options = like_pokerkit(game)
         ours = theirs = 0.0
         for _ in range(slices):  # interleave so machine load hits both alike
-            ours += hands_per_second(lambda rng, g=game: pitboss_hand(g, rng), seconds / slices)
+            ours += hands_per_second(lambda rng, g=same, o=options: pitboss_hand(g, rng, o),
+                                     seconds / slices)
             theirs += hands_per_second(lambda rng, c=cls: pokerkit_hand(c, rng), seconds / slices)
         ours, theirs = ours / slices, theirs / slices
         rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.1f}x"])

@@ -66,14 +66,6 @@ def _others_can_act(state: HandState, i: int) -> bool:
     return False
 
 
-def _may_raise(state: HandState, b: Betting, p: Player, i: int) -> bool:
-    if b.cap and b.raises >= b.cap:
-        return False
-    if p.acted >= 0 and b.full_level <= p.acted:
-        return False  # only a short all-in since this player acted: action not re-opened
-    return _others_can_act(state, i)
-
-
 def _fixed_totals(state: HandState, b: Betting, p: Player) -> tuple[int, ...]:
     room = p.bet + p.stack
     if not b.big:  # one bet size (the usual case)
@@ -178,14 +170,18 @@ def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
             return (bring,)
         return bring, _fixed(Act.COMPLETE, (min(b.increment, room),))
     to_call = b.current - p.bet
+    # A bet or raise needs room under the cap, action re-opened since this player last
+    # acted (a short all-in does not re-open it), chips beyond a call, and someone to call.
+    may_raise = ((not b.cap or b.raises < b.cap) and (p.acted < 0 or b.full_level > p.acted)
+                 and (to_call <= 0 or p.stack > to_call) and _others_can_act(state, i))
     if to_call <= 0:
-        if _may_raise(state, b, p, i):
+        if may_raise:
             wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
             if wager is not None:
                 return _CHECK, wager
         return (_CHECK,)
     call = _call(min(to_call, p.stack))
-    if p.stack > to_call and _may_raise(state, b, p, i):
+    if may_raise:
         if b.bring_in:
             return _FOLD, call, _fixed(Act.COMPLETE, (min(b.increment, room),))
         wager = _wager(state, b, p, Act.RAISE)

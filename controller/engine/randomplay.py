@@ -62,14 +62,16 @@ def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> Pl
     # Folding (always listed first when possible) is a third as likely as any other
     # button, for hands of a natural length.
     pick = rng.random()
+    n = len(legal)
     if legal[0].action is Act.FOLD:
-        weight = 3 * len(legal) - 2
+        weight = 3 * n - 2
         k = 0 if pick * weight < 1 else 1 + int((pick * weight - 1) / 3)
     else:
-        k = int(pick * len(legal))
-    option = legal[min(k, len(legal) - 1)]
+        k = int(pick * n)
+    option = legal[k if k < n else n - 1]
     act = option.action
-    amount = _amount(option, rng)
+    amounts = option.amounts
+    amount = amounts[0] if len(amounts) == 1 else _amount(option, rng)
     key = (seat, _ACT_NO[id(act)], amount)
     event = _ACTIONS.get(key)
     if event is None:

@@ -18,7 +18,7 @@ from controller.cards import Card, Rank
 from controller.engine.firsts import clockwise
 from controller.engine.layout import compose_best
 from controller.engine.pots import build_pots, split
-from controller.engine.state import HandState, PotResult, Result, evolve
+from controller.engine.state import HandState, Player, PotResult, Result, evolve, remake
 from controller.engine.wilds import follow_rank, low_card_in_hole, molly_choices
 from controller.hands.base import Ranking
 from controller.hands.flush import straight_flush_length
@@ -216,9 +216,13 @@ def showdown_order(state: HandState) -> tuple[int, ...]:
 
 
 def _pay(state: HandState, shares: dict[int, int], result: Result) -> HandState:
-    players = tuple(evolve(p, stack=p.stack + shares.get(i, 0), bet=0, acted=-1)
-                    for i, p in enumerate(state.players))
-    return evolve(state, players=players, result=result, betting=None, queue=(), turn=())
+    players = []
+    for i, p in enumerate(state.players):
+        d = p.__dict__.copy()
+        d["stack"] = p.stack + shares.get(i, 0)
+        d["bet"], d["acted"] = 0, -1
+        players.append(remake(Player, d))
+    return evolve(state, players=tuple(players), result=result, betting=None, queue=(), turn=())
 
 
 def _payouts(state: HandState, shares: dict[int, int]) -> tuple[tuple[int, int], ...]:
