@@ -32,6 +32,7 @@ from controller.cards import JOKER, Card, Rank, card_from_index
 from controller.hands import AnyFive, BoardGroups, HoleAndBoard, WildSpec, get_ranking
 from controller.hands.base import Ranking
 from controller.odds import fast, wild
+from controller.odds.errors import OddsError
 from controller.odds.layout import Cards, Layout
 from controller.odds.spec import OddsSpec
 
@@ -300,16 +301,31 @@ def _dense(keys: Sequence[tuple[int, ...] | None]) -> list[int]:
 @cache
 def ranking_for(name: str) -> Ranking:
     """The named ranking; a suffix sets its option as in the game catalogue:
-    ``"low-a5:4"`` is a four-card low, ``"points-3-30:low"`` the low side of 3-30.
+    ``"low-a5:4"`` is a four-card low, ``"points-3-30:low"`` the low side of 3-30;
+    ``"high-wild:double-ace-flush"``, ``"high-wild:natural-beats-wild"`` (or both,
+    joined by ``+``) are seed 003's house options for wild cards. Those two keep the
+    card-by-card path: a double-ace flush (A-A-x-x-x) is a hand the tables' 7,462
+    strengths have no place for, and natural-beats-wild orders equal hands by the wild
+    cards they use, which a strength computed from summed card keys does not see.
 
     >>> ranking_for("low-a5:4").hand_size, ranking_for("points-3-30:low").name
     (4, 'points-3-30')
+    >>> ranking_for("high-wild:double-ace-flush+natural-beats-wild").natural_beats_wild
+    True
     """
     base, _, option = name.partition(":")
     if not option:
         return get_ranking(base)
     if option.isdigit():
         return get_ranking(base, hand_size=int(option))
+    if base == "high-wild":
+        flags = set(option.split("+"))
+        unknown = flags - {"double-ace-flush", "natural-beats-wild"}
+        if unknown:
+            raise OddsError(f"high-wild has no option {', '.join(sorted(unknown))}: "
+                            "double-ace-flush, natural-beats-wild", "bad_option")
+        return get_ranking(base, double_ace_flush="double-ace-flush" in flags,
+                           natural_beats_wild="natural-beats-wild" in flags)
     return get_ranking(base, side=option)
 
 
