@@ -147,8 +147,11 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     found = ink_mask(corner, level)
     if found is None or x <= EDGE + 3:
         return found is None
-    left = found[0][y:y + h, EDGE:x - 2]
-    return bool(left.any(axis=1).mean() > 0.5)
+    band = found[0][:, EDGE:x - 2]
+    beside = band[y:y + h].mean(axis=0)  # ink left of the rank glyph, per column
+    elsewhere = np.concatenate([band[EDGE:y], band[y + 2 * h:]]).mean(axis=0)
+    # a glyph's lost part is ink beside it only; table or a card edge runs all the way
+    return bool(((beside > 0.5) & (elsewhere < 0.3)).any())
 
 
 def _read_corner(card_img: np.ndarray, clf: IndexClassifier | Ensemble) -> Reading:

@@ -47,6 +47,76 @@ def test_rendered_table_photo_of_unseen_deck_is_read(style: str, seed: int) -> N
         assert match[0].confidence >= 0.9
 
 
+def _scene(card: str, style: str, angle: float, centre: tuple[float, float],
+           height: float = 240.0, size: tuple[int, int] = (800, 600),
+           table: tuple[int, int, int] = (60, 95, 140)
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """One card on a plain table (may run off the photo); the photo and its corners."""
+    from vision.decks import CARD_H, CARD_W, STYLES, render_face
+
+    face = render_face(STYLES[style], Card(card))
+    k = height / CARD_H
+    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k)
+    m[:, 2] += (centre[0] - CARD_W / 2, centre[1] - CARD_H / 2)
+    warped = cv2.warpAffine(face, m, size, flags=cv2.INTER_AREA)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255
+    photo = np.full((size[1], size[0], 3), table, np.float32) * (1 - alpha) \
+        + warped[:, :, :3] * alpha
+    pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    photo = cv2.GaussianBlur(photo, (0, 0), 0.8)
+    return np.clip(photo, 0, 255).astype(np.uint8), pts @ m[:, :2].T + m[:, 2]
+
+
+@pytest.mark.parametrize("style", ["tango", "four-colour"])
+def test_card_cut_by_the_photo_edge_is_completed_and_read(style: str) -> None:
+    """Issue 4 (still photos: cards lying on a table): a card a third off the photo,
+    its top index in view, is read, and its outline is completed beyond the edge."""
+    img, corners = _scene("Qh", style, angle=15, centre=(400, 560))
+    assert corners[:, 1].max() > 680  # the lower part of the card is off the photo
+    found = read_photo(img)
+    assert [str(c.card) for c in found] == ["Qh"]
+    assert max(y for _, y in found[0].corners) > 640
+    assert _near(found[0].corners, [tuple(p) for p in corners], tol=20)
+
+
+def test_partly_covered_card_is_read_from_its_visible_corner() -> None:
+    """Something lying across a card (a phone, a chip stack) hides one index: the other
+    corner alone, read surely, names the card."""
+    img, _ = _scene("9c", "nicu-ornamental", angle=-25, centre=(380, 300), height=300)
+    cv2.rectangle(img, (300, 330), (640, 600), (30, 30, 30), -1)  # covers the lower half
+    found = read_photo(img)
+    assert [str(c.card) for c in found] == ["9c"]
+
+
+def test_red_ink_on_a_black_suit_is_not_read() -> None:
+    """A confident wrong card is far worse than null: the index of a spade recoloured
+    red (its shape says spade, its ink says hearts or diamonds) comes out unreadable,
+    while the same card in black is read."""
+    img, _ = _scene("Ks", "nicu-ornamental", angle=10, centre=(400, 300), height=300)
+    assert [str(c.card) for c in read_photo(img)] == ["Ks"]
+    b, _g, r = cv2.split(img.astype(np.int16))
+    ink = (img.max(axis=2) < 110) & (np.abs(b - r) < 40)  # the black ink only
+    red = img.copy()
+    red[ink] = (40, 40, 200)
+    assert all(c.card is None for c in read_photo(red))
+
+
+def test_corners_that_disagree_give_null() -> None:
+    """Both index corners are read; a card whose corners name different cards is
+    reported but not named."""
+    from vision.decks import STYLES, face_on, render_face
+    from vision.photo import read_card
+    from vision.photo_model import photo_reader
+
+    ks = face_on(render_face(STYLES["tango"], Card("Ks")))
+    qd = face_on(render_face(STYLES["tango"], Card("Qd")))
+    assert read_card(ks, photo_reader()).card is Card("Ks")
+    mixed = ks.copy()
+    mixed[-150:, -100:] = qd[-150:, -100:]  # the lower corner of another card
+    reading = read_card(mixed, photo_reader())
+    assert reading.card is None
+
+
 def test_empty_table_has_no_cards() -> None:
     img, truth = table_photo([], "jumbo", seed=3, table="wood")
     assert truth == [] and read_photo(img) == []
@@ -121,9 +191,10 @@ def _dev_rows(limit: int) -> list[dict[str, str]]:
                     reason="../shared/cards-dev (real photos, not part of the repository) "
                     "is not on this machine")
 def test_real_photos_from_cards_dev_are_never_confidently_wrong() -> None:
-    """Real photographs of a printed deck (cards-dev, single-card photos): reads that
-    are made are right (at most one slip in 60), and a fair share is read at all.
-    The full numbers are in benchmarks/bench_vision.py."""
+    """Real photographs of a printed deck (cards-dev, single-card photos, issue 4 "Done
+    when" 3): reads that are made are right (at most one slip in 60; none at the time
+    of writing), and most are read (47 of these 60 at the time of writing). The full
+    numbers are in benchmarks/bench_vision.py."""
     rows = _dev_rows(60)
     correct = wrong = 0
     for row in rows:
@@ -132,4 +203,4 @@ def test_real_photos_from_cards_dev_are_never_confidently_wrong() -> None:
         correct += truth in cards
         wrong += any(c is not None and c is not truth for c in cards)
     assert wrong <= 1
-    assert correct >= 0.4 * len(rows)
+    assert correct >= 0.65 * len(rows)
