@@ -40,6 +40,7 @@ from controller.engine.state import BOARD, SLOT_BASE, HandState
 from controller.odds.completion import Completion
 from controller.odds.future import Plan, no_peek, read_plan, target_player
 from controller.odds.games import needs_engine, showdown_rule
+from controller.odds.score import ranking_for
 from controller.odds.spec import Holding, OddsSpec
 from controller.variants.game import Deck
 
@@ -89,15 +90,26 @@ def _board(plan: Plan, engine: bool) -> tuple[Card | None, ...]:
     return (*base.board, *face_up, *[None] * owed, *base.table.centre)
 
 
+def base_common(plan: Plan) -> tuple[Card, ...]:
+    """The common cards every hand plays (seed 003's community card, a face-up slot,
+    the centre joker) already out."""
+    base = plan.base
+    return (*base.board, *(c for n, c in base.slots if n in base.turned), *base.table.centre)
+
+
 def spec_from_state(state: HandState, public: bool = False) -> OddsSpec:
     """The odds spec of ``state`` (see the module docstring)."""
     game = state.game
     plan = read_plan(state, public)
-    # the last player in takes the pot whatever he holds (a 4-card hand after a fold in
-    # Push 'Em): the engine's showdown ranks any hand, the tables need five cards
-    engine = needs_engine(game) or sum(1 for p in state.players if p.live) == 1
+    holdings = _holdings(plan)
+    # A hand short of what the ranking needs (No Peek's dead cards, step 7; the last
+    # player in with four cards in Push 'Em) is ranked by the engine's showdown, which
+    # ranks any hand; the tables need five cards.
+    engine = needs_engine(game) or len(holdings) == 1 or any(
+        h.size + len(base_common(plan)) < ranking_for(name).min_cards
+        for h in holdings for name in (game.showdown.high, game.showdown.low) if name)
     deck = 52 if game.deck is Deck.STANDARD else 53
-    spec = OddsSpec(_holdings(plan), _board(plan, engine), _dead(state, plan, public), deck,
+    spec = OddsSpec(holdings, _board(plan, engine), _dead(state, plan, public), deck,
                     showdown_rule(game))
     # the engine's showdown finishes the hand for each deal (unseen cards stand in once
     # to read a static layout's pools)

@@ -21,7 +21,7 @@ from controller.hands import WildSpec
 from controller.odds.errors import OddsError
 from controller.odds.spec import ShowdownRule
 from controller.variants.game import Deck, GameDef, WildRule
-from controller.variants.steps import NoPeek, Turn
+from controller.variants.steps import Turn
 
 __all__ = ["needs_engine", "rule_for_game", "showdown_rule", "wild_spec"]
 
@@ -40,15 +40,14 @@ def needs_engine(game: GameDef) -> bool:
     """True when only the engine's own showdown can score ``game`` (seed 004): cards
     combined by board layout (lines, arms, piles), wild cards decided during the deal
     (Follow the Queen, Low Card in the Hole, Molly's choice), a top hand that looks at
-    every player (Highest Flush), turns that throw cards away (3-30) or No Peek's
-    turning (dead cards leave a hand short: the engine ranks what is left). The others
-    take the vectorised tables."""
+    every player (Highest Flush) or turns that throw cards away (3-30). The others
+    take the vectorised tables (a hand left short, as No Peek's dead cards leave one,
+    goes to the engine's showdown too: see ``spec_from_state``)."""
     sd = game.showdown
     wild = sd.wild
     return bool(sd.compose or sd.low_compose or wild.follow or wild.suit_of
                 or wild.ace_choice or sd.top_hand not in ("", "natural-pair-7")
-                or any((isinstance(s, Turn) and s.discard_matches) or isinstance(s, NoPeek)
-                       for s in game.steps))
+                or any(isinstance(s, Turn) and s.discard_matches for s in game.steps))
 
 
 def showdown_rule(game: GameDef) -> ShowdownRule:
