@@ -111,8 +111,12 @@ class Plan:
         return tuple(m for m in self.moves if not isinstance(m, TurnMove))
 
     def turned_at_end(self) -> set[str]:
-        """Every slot face up once the plan has run."""
-        return {*self.base.turned, *(m.slot for m in self.moves if isinstance(m, TurnMove))}
+        """Every slot face up once the plan has run: turned, or dealt face up."""
+        layout = self.base.game.layout
+        up = {layout[SLOT_BASE - t] for t, face_up in self.deliveries
+              if face_up and UNSEEN_BASE < t <= SLOT_BASE}
+        return {*self.base.turned, *up,
+                *(m.slot for m in self.moves if isinstance(m, TurnMove))}
 
 
 class _Planner:

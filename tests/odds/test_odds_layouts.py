@@ -271,3 +271,17 @@ def _layout_out(game_id: str) -> HandState:
         event = _passive(state) if expected(state).kind != "card" else None
         state = apply(state, event or random_event(state, rng))
     return state
+
+
+def test_a_common_card_still_to_come_is_on_the_board() -> None:
+    """Seed 004 Common Card Declare (Madonna): "the third up card is one common card":
+    before it is dealt it is one board card to come for everybody, not a card each."""
+    state = new_hand("common-card-declare", SEATS, dealer=3)
+    rng = random.Random(3)
+    while not (state.betting is not None and not state.queue):
+        state = apply(state, random_event(state, rng))
+    spec = spec_from_state(state)  # third street: two down, one up each
+    assert spec.board == (None,)
+    assert [h.to_come for h in spec.players] == [3, 3, 3]  # two up and one down card each
+    r = equity(spec, seed=1, max_error=0.05, max_time=0.3)
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
