@@ -16,7 +16,17 @@ every other game.
 
 It is exact, and slow (a few milliseconds a deal where the vectorised tables
 take microseconds): :func:`controller.odds.equity` enumerates at most
-:data:`EXACT_LIMIT_ENGINE` deals this way, then samples with an error bar.
+:data:`EXACT_LIMIT_ENGINE` deals this way (fewer when they would not fit the
+time allowed), then samples with an error bar.
+
+**Static layouts.** Where which cards combine depends only on where they lie
+(every seed-004 layout but Railroad's colours and 3-30's discards; rankings with
+vectorised tables; no wild card), the hand is finished once with stand-in
+cards and the engine's :func:`~controller.engine.layout.compose_best` is asked
+for each player's pools through a ranking that only records them. Each pool is
+then five positions (a known card, or a column of the deal), and every deal is
+scored in one numpy pass by :mod:`controller.odds.fast` (Cross, four players:
+about 10,000 deals a second instead of about 100).
 
 >>> from controller.engine import new_hand, apply, event_from_dict
 >>> from controller.cards import parse_cards
