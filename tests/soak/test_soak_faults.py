@@ -246,7 +246,7 @@ def test_the_shoe_feed_reopens_a_lost_camera_and_reads_on(tmp_path: Path) -> Non
 
     def reopen() -> Iterator[tuple[int, float, Any]]:
         attempts.append(1)
-        if len(attempts) < 3:
+        if len(attempts) != 3:  # unplugged twice; after its one card the camera is gone again
             raise OSError("no such device")
         return shoe.stream([Card("4h")])
 
@@ -261,8 +261,7 @@ def test_the_shoe_feed_reopens_a_lost_camera_and_reads_on(tmp_path: Path) -> Non
         feed.stop()
     cards = [str(getattr(e, "card", "?")) for e in seen]
     assert cards in (["4h"], ["Kc", "4h"]), "never a wrong card"
-    # two failed reopens, then the one that worked (its stream may end and reopen again)
-    assert len(attempts) >= 3 and feed.reopened >= 1
+    assert len(attempts) >= 3 and feed.reopened == 1
 
 
 # ---------------------------------------------------------------- the tablet
