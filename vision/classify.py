@@ -94,14 +94,20 @@ class IndexClassifier:
 
     rank_net: GlyphNet
     suit_net: GlyphNet
+    # trained on single corner marks too (:func:`vision.corner.find_mark`): its suit
+    # model tells a joker's emblem from a lone rank glyph, so marks may be read with it
+    reads_marks: bool = False
 
     @classmethod
     def load(cls, path: str | Path = MODEL_PATH) -> IndexClassifier:
         with np.load(path) as data:
-            return cls(GlyphNet.from_arrays(data, "rank"), GlyphNet.from_arrays(data, "suit"))
+            marks = bool(data["reads_marks"]) if "reads_marks" in data.files else False
+            return cls(GlyphNet.from_arrays(data, "rank"), GlyphNet.from_arrays(data, "suit"),
+                       marks)
 
     def save(self, path: str | Path = MODEL_PATH) -> None:
-        np.savez_compressed(path, **self.rank_net.arrays("rank"), **self.suit_net.arrays("suit"))
+        np.savez_compressed(path, **self.rank_net.arrays("rank"), **self.suit_net.arrays("suit"),
+                            reads_marks=np.array(self.reads_marks))
 
     def probabilities(self, glyphs: IndexGlyphs) -> tuple[np.ndarray, np.ndarray]:
         return (self.rank_net.probs(glyphs.rank_features)[0],

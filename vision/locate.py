@@ -127,15 +127,19 @@ def card_pose(gray: np.ndarray, run: Run, cal: Calibration
     if len(bright) == 0:
         return None
     top0 = float(bright[0] * STEP)
-    for frac in (0.12, 0.55):
-        y = int(top0 + frac * h)
-        if y + 4 > gray.shape[0] or x0 + strip_w > gray.shape[1]:
+    # (lower down, a picture printed close to the edge can hide it: then another band)
+    for fracs in ((0.12,), (0.55, 0.8, 0.35, 0.9)):
+        for frac in fracs:
+            y = int(top0 + frac * h)
+            if y + 4 > gray.shape[0] or x0 + strip_w > gray.shape[1]:
+                continue
+            band = gray[max(y - 3, 0):y + 4, x0:x0 + strip_w].mean(axis=0)
+            e = _edge_along(band)
+            if e is not None:
+                xs.append((x0 + e, y))
+                break
+        else:
             return None
-        band = gray[max(y - 3, 0):y + 4, x0:x0 + strip_w].mean(axis=0)
-        e = _edge_along(band)
-        if e is None:
-            return None
-        xs.append((x0 + e, y))
     (xa, ya), (xb, yb) = xs
     angle = math.atan2(xb - xa, yb - ya)  # positive: the card leans right going down
     # the top edge, measured just right of the index

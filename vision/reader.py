@@ -6,10 +6,17 @@ read the index of each card whose corner is fully in view, and decide:
 
 * a card is only reported once its trailing edge has been seen too, so that two
   cards stuck together (one run wider than a card) are never reported as one;
-* :class:`CardSeen` needs at least two confident readings of the same card and no
-  confident reading of another card;
+* :class:`CardSeen` needs at least :data:`MIN_AGREE` confident readings of the same
+  card, most of the reading weight, and at most one fairly sure reading of another
+  card per :data:`OUTVOTE` of its own (one odd frame is outvoted, a real doubt is not);
 * a card that leaves without that is :class:`CardUnreadable` (with its best crop);
-* a run wider than a card is :class:`CardsTogether`.
+* a run wider than a card is :class:`CardsTogether`;
+* events come out in the order the cards left the shoe, even when a card is decided
+  before the one in front of it.
+
+A corner is read at the usual ink level first and, only when that is not confident,
+in the other ways of :data:`INK_LEVELS` (blur joins an index to a pip, or washes out
+a thin stroke), so a sharp frame costs one reading.
 
 >>> from controller.cards import Card
 >>> from vision.synthetic import SyntheticShoe
@@ -23,6 +30,7 @@ read the index of each card whose corner is fully in view, and decide:
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,7 +49,8 @@ TOGETHER = 1.18  # a run this many card widths wide is more than one card
 INK_LEVELS = ((0.55, False), (0.4, False), (0.55, True), (0.7, False), (0.4, True),
               (0.7, True))
 MAX_READS = 10  # readings per card; enough to decide, bounded for the frame budget
-VETO = 0.8  # a reading of another card this sure vetoes a card, whatever else agrees
+VETO = 0.8  # a reading of another card this sure vetoes a card...
+OUTVOTE = 4  # ...unless it has this many sure readings for each such veto
 SHARE = 0.7  # of the weight of all readings that must go to the card reported
 MIN_AGREE = 3  # confident readings needed before a card is reported
 GRACE = 1  # frames a card may go unseen mid-window before it counts as gone
@@ -216,7 +225,7 @@ class ShoeReader:
                     best, best_glyphs = reading, glyphs
             if best.confidence >= self.cal.threshold:
                 break
-        if best_glyphs is None:
+        if best_glyphs is None and self.clf.reads_marks:
             # no rank over suit anywhere: a corner with a single mark (some jokers)
             for level in (0.55, 0.4):
                 glyphs = find_mark(crop, level)
@@ -244,18 +253,20 @@ class ShoeReader:
     def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
         sure = [r for r in p.readings if r.card is not None
                 and r.confidence >= self.cal.threshold]
-        cards = {r.card for r in sure}
-        if len(cards) != 1:
+        if not sure:
             return None, 0.0
-        card = cards.pop()
-        # a fairly sure reading of another card, or much doubt overall, are reasons to doubt
+        card, agree = Counter(r.card for r in sure).most_common(1)[0]
+        # a fairly sure reading of another card, or much doubt overall, are reasons to
+        # doubt: one odd frame (glare, a crop cut at the edge) is outvoted only by many
+        # sure readings of the card; more than that and the card is unreadable
         others = [r.confidence for r in p.readings if r.card is not None and r.card is not card]
+        vetoes = sum(c >= VETO for c in others)
         mine = sum(r.confidence for r in p.readings if r.card is card)
-        if any(c >= VETO for c in others) or mine < SHARE * (mine + sum(others)):
+        if vetoes * OUTVOTE > agree or mine < SHARE * (mine + sum(others)):
             return None, 0.0
-        if len(sure) < MIN_AGREE:
+        if agree < MIN_AGREE:
             return None, 0.0
-        return card, float(np.mean([r.confidence for r in sure]))
+        return card, float(np.mean([r.confidence for r in sure if r.card is card]))
 
     def _decide(self, p: _Pass, frame_no: int, ts: float) -> list[VisionEvent]:
         if p.done:
