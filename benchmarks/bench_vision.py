@@ -188,13 +188,18 @@ def photo_table(n_photos: int, seed: int) -> None:
         deck = style.cards()
         cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 6)),
                                                   replace=False)]
-        img, truth = table_photo(cards, style.name, seed=seed + i)
+        # every other round is phone-like: smaller cards, a shadow, a cast, JPEG
+        harsh = (i // len(held)) % 2 == 1
+        img, truth = table_photo(cards, style.name, seed=seed + i, harsh=harsh,
+                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
         found = read_photo(img)
         for card, corners in truth:
-            rows[style.name] += photo_row(_at(found, corners, 40.0), card)
+            rows[style.name + (", phone-like" if harsh else "")] += \
+                photo_row(_at(found, corners, 40.0), card)
     total: Counter[str] = Counter()
     for row in rows.values():
         total += row
+    rows = dict(sorted(rows.items()))
     rows["ALL held-out photos"] = total
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles "
                  f"({time.time() - t0:.0f}s)", rows)

@@ -43,6 +43,7 @@ VETO = 0.5  # a corner reading another card this surely stops a read
 RED_INK = 0.18  # red ink: red exceeds green and blue by this share of the paper's
 MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 GROW = 0.04  # a second look at each outline, this much bigger
+PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
 BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
 
 
@@ -86,7 +87,7 @@ def _margin_is_paper(card_img: np.ndarray) -> bool:
 
     value, sat = band(hsv[:, :, 2]), band(hsv[:, :, 1])
     bright = float(np.median(value)) > 0.75 * float(np.percentile(hsv[:, :, 2], 97))
-    return bright and float(np.median(sat)) < 70
+    return bright and float(np.median(sat)) < PAPER_SAT
 
 
 def _warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:

@@ -36,11 +36,27 @@ def _table(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarray:
     return base
 
 
+def _harsh(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A soft shadow edge across the photo, a colour cast, and a little more blur."""
+    h, w = photo.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, 2 * np.pi)
+    reach = (xx - w / 2) * np.cos(angle) + (yy - h / 2) * np.sin(angle) - rng.uniform(-0.3, 0.3) * w
+    shade = 1 - rng.uniform(0.2, 0.5) / (1 + np.exp(-reach / rng.uniform(3, 30)))
+    cast = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    photo = photo * shade[:, :, None] * cast
+    return cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.2))
+
+
 def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
                 size: tuple[int, int] = (960, 720), table: str | None = None,
-                card_height: tuple[float, float] = (200.0, 300.0)
+                card_height: tuple[float, float] = (200.0, 300.0), harsh: bool = False
                 ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
-    """A photo (BGR) and, per card, its four corners (clockwise from the face's top-left)."""
+    """A photo (BGR) and, per card, its four corners (clockwise from the face's top-left).
+
+    ``harsh`` adds what a phone or a webcam does to the photo besides: a shadow across
+    part of the table, a colour cast, more blur, and JPEG compression.
+    """
     rng = np.random.default_rng(seed)
     w, h = size
     kind = table or ("wood", "felt", "plain")[int(rng.integers(3))]
@@ -77,7 +93,12 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     photo = photo * gain[:, :, None].astype(np.float32)
     photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.0))
     photo += rng.normal(0, rng.uniform(1, 5), photo.shape).astype(np.float32)
+    if harsh:
+        photo = _harsh(photo, rng)
     out = np.clip(photo, 0, 255).astype(np.uint8)
+    if harsh:
+        ok, jpg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 90))])
+        out = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else out
     moved = [(c, [tuple(map(float, cv2.perspectiveTransform(np.array([[p]], np.float32),
                                                             persp)[0, 0])) for p in pts])
              for c, pts in truth]
