@@ -7,7 +7,7 @@ check-raise, blinds, and all-ins for less in the games that allow them.
 
 An ``amount`` is always the player's *round total* after the action.
 
->>> LegalAction(Act.BET, amounts=(1,)).as_dict()
+>>> LegalAction(BET, amounts=(1,)).as_dict()
 {'action': 'bet', 'amounts': [1]}
 """
 
@@ -16,7 +16,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from controller.cards import Card
-from controller.engine.events import Act, PlayerAction
+from controller.engine.events import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    RAISE,
+    Act,
+    PlayerAction,
+)
 from controller.engine.firsts import clockwise, first_to_act
 from controller.engine.state import Betting, HandState, Player, build, remake
 from controller.errors import RuleViolation
@@ -50,13 +60,13 @@ class LegalAction(NamedTuple):
             out["amounts"] = list(self.amounts)
         elif self.high:
             out["min"], out["max"] = self.low, self.high
-        if self.action is Act.CALL:
+        if self.action is CALL:
             out["chips"] = self.chips
         return out
 
 
-_CHECK = LegalAction(Act.CHECK)
-_FOLD = LegalAction(Act.FOLD)
+_CHECK = LegalAction(CHECK)
+_FOLD = LegalAction(FOLD)
 
 
 def _others_can_act(state: HandState, i: int) -> bool:
@@ -106,6 +116,8 @@ def _spread_range(b: Betting, p: Player) -> tuple[int, int]:
 
 def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | None:
     limit = state.table.game.limit
+    if limit == "fixed" and not b.big and b.current + b.increment <= p.bet + p.stack:
+        return _fixed(act, (b.current + b.increment,))  # one size, and the chips for it
     if limit != "fixed":
         low, high = _pot_limit_range(state, b, p) if limit == "pot" else _spread_range(b, p)
         if low < b.current + b.increment and not state.game.all_in:
@@ -116,12 +128,11 @@ def _wager(state: HandState, b: Betting, p: Player, act: Act) -> LegalAction | N
 
 
 _FIXED: dict[tuple[int, tuple[int, ...]], LegalAction] = {}
-_ACT_NO = {id(act): k for k, act in enumerate(Act)}  # (an Enum hashes in Python: slow)
 
 
 def _fixed(act: Act, amounts: tuple[int, ...]) -> LegalAction:
     """The button for a fixed-limit choice of round totals (the same few recur)."""
-    key = (_ACT_NO[id(act)], amounts)
+    key = (id(act), amounts)  # (an Enum member lives for good; it hashes in Python)
     option = _FIXED.get(key)
     if option is None:
         option = LegalAction(act, amounts=amounts)
@@ -151,7 +162,7 @@ _CALLS: dict[int, LegalAction] = {}  # call options by chips: the same few recur
 def _call(chips: int) -> LegalAction:
     option = _CALLS.get(chips)
     if option is None:
-        option = LegalAction(Act.CALL, chips=chips)
+        option = LegalAction(CALL, chips=chips)
         if len(_CALLS) < 1024:
             _CALLS[chips] = option
     return option
@@ -165,10 +176,10 @@ def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     p = state.players[i]
     room = p.bet + p.stack
     if b.bring_in and b.current == 0:
-        bring = _fixed(Act.BRING_IN, (min(state.rules.bring_in, room),))
+        bring = _fixed(BRING_IN, (min(state.rules.bring_in, room),))
         if room <= state.rules.bring_in:
             return (bring,)
-        return bring, _fixed(Act.COMPLETE, (min(b.increment, room),))
+        return bring, _fixed(COMPLETE, (min(b.increment, room),))
     to_call = b.current - p.bet
     # A bet or raise needs room under the cap, action re-opened since this player last
     # acted (a short all-in does not re-open it), chips beyond a call, and someone to call.
@@ -176,15 +187,15 @@ def _legal_actions(state: HandState) -> tuple[LegalAction, ...]:
                  and (to_call <= 0 or p.stack > to_call) and _others_can_act(state, i))
     if to_call <= 0:
         if may_raise:
-            wager = _wager(state, b, p, Act.BET if b.current == 0 else Act.RAISE)
+            wager = _wager(state, b, p, BET if b.current == 0 else RAISE)
             if wager is not None:
                 return _CHECK, wager
         return (_CHECK,)
     call = _call(min(to_call, p.stack))
     if may_raise:
         if b.bring_in:
-            return _FOLD, call, _fixed(Act.COMPLETE, (min(b.increment, room),))
-        wager = _wager(state, b, p, Act.RAISE)
+            return _FOLD, call, _fixed(COMPLETE, (min(b.increment, room),))
+        wager = _wager(state, b, p, RAISE)
         if wager is not None:
             return _FOLD, call, wager
     return _FOLD, call
@@ -196,7 +207,7 @@ def _refuse(state: HandState, b: Betting, action: PlayerAction) -> RuleViolation
     word = action.action.value
     words = [a.action.value for a in legal_actions(state)]
     legal = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
-    if action.action in (Act.BET, Act.RAISE, Act.COMPLETE) and b.cap and b.raises >= b.cap:
+    if action.action in (BET, RAISE, COMPLETE) and b.cap and b.raises >= b.cap:
         return RuleViolation("raise_cap_reached", f"Betting is capped at one bet and "
                              f"{b.cap - 1} raises; seat {p.seat} may {legal}.")
     return RuleViolation("illegal_action", f"Seat {p.seat} cannot {word} now; they may {legal}.")
@@ -242,11 +253,11 @@ def _pay(p: Player, total: int, acted: bool = True) -> Player:
 
 def _wager_effect(b: Betting, act: Act, total: int, i: int) -> dict[str, object]:
     """The round's changes after a bet, raise or completion to ``total``."""
-    if act is Act.BRING_IN:
+    if act is BRING_IN:
         return {"current": total}
     raised_by = total - b.current
-    full = raised_by >= (b.last_raise if act is Act.RAISE else 0) and raised_by >= b.increment
-    if act is Act.COMPLETE:
+    full = raised_by >= (b.last_raise if act is RAISE else 0) and raised_by >= b.increment
+    if act is COMPLETE:
         full = True
     if not full:  # an all-in for less: it does not re-open the action
         return {"current": max(b.current, total), "aggressor": i, "opened": True}
@@ -287,15 +298,15 @@ def apply_action(state: HandState, action: PlayerAction) -> tuple[tuple[Player, 
     else:
         raise _refuse(state, b, action)
     round_ = b.__dict__.copy()
-    if act is Act.FOLD or act is Act.CHECK:
+    if act is FOLD or act is CHECK:
         if action.amount is not None:
             _check_amount(p, option, action)
         d = p.__dict__.copy()
         d["acted"] = p.bet
-        if act is Act.FOLD:
+        if act is FOLD:
             d["folded"] = True
         p = remake(Player, d)
-    elif act is Act.CALL:
+    elif act is CALL:
         if action.amount is not None:
             _check_amount(p, option, action)
         p = _pay(p, p.bet + option.chips)

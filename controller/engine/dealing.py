@@ -38,17 +38,19 @@ def live_order(state: HandState) -> list[int]:
     players = state.players
     n = len(players)
     first = state.table.dealer + 1
-    return [j for j in (k % n for k in range(first, first + n)) if not players[j].folded]
+    return [k % n for k in range(first, first + n) if not players[k % n].folded]
 
 
 def deal_queue(state: HandState, step: Deal) -> HandState:
     """Enter a deal round: queue one card per live player (and a burn when burning)."""
     order = live_order(state)
     burn = state.table.rules.burns and step.burn
-    if state.pack_left >= len(order) + burn and not any(state.players[i].owed_down
-                                                       for i in order):
+    owed = False
+    for i in order:
+        owed = owed or state.players[i].owed_down
+    if state.pack_left >= len(order) + burn and not owed:
         face_up = step.face == "up"  # the usual round: the pack suffices, nothing owed
-        cards = tuple((i, face_up) for i in order)
+        cards = tuple([(i, face_up) for i in order])
         return evolve(state, queue=((BURN, False), *cards) if burn else cards)
     if state.pack_left < len(order) + burn and state.burned:
         # Retrieve the burned cards and shuffle them with the rest of the pack.

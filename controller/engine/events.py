@@ -28,6 +28,13 @@ from controller.cards import Card, parse_card
 from controller.errors import CardError, RuleViolation
 
 __all__ = [
+    "BET",
+    "BRING_IN",
+    "CALL",
+    "CHECK",
+    "COMPLETE",
+    "FOLD",
+    "RAISE",
     "Act",
     "BoardTurn",
     "CardDealt",
@@ -54,6 +61,11 @@ class Act(Enum):
     FOLD = "fold"
     COMPLETE = "complete"
     BRING_IN = "bring-in"
+
+
+# The actions as module constants: ``Act.FOLD`` is a lookup through the Enum
+# metaclass (about 0.2 us on CPython 3.11) and the engine names them on every action.
+CHECK, BET, CALL, RAISE, FOLD, COMPLETE, BRING_IN = Act
 
 
 class Way(Enum):

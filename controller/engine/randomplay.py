@@ -18,7 +18,7 @@ import random
 from controller.cards import DECK_52, DECK_53, Card
 from controller.engine.betting import LegalAction, legal_actions
 from controller.engine.events import (
-    Act,
+    FOLD,
     BoardTurn,
     CardDealt,
     Choice,
@@ -36,6 +36,7 @@ from controller.variants.game import Deck
 __all__ = ["pack", "play_hand", "random_event"]
 
 _DEALT = tuple(CardDealt(card) for card in DECK_53)  # by card index
+_WITH_JOKER = Deck.WITH_JOKER  # (an Enum member lookup costs a metaclass call)
 
 
 def pack(state: HandState) -> list[Card]:
@@ -55,7 +56,6 @@ def _amount(option: LegalAction, rng: random.Random) -> int | None:
 
 
 _ACTIONS: dict[tuple[int, int, int | None], PlayerAction] = {}  # events are values: reuse
-_ACT_NO = {id(act): k for k, act in enumerate(Act)}  # (an Enum hashes in Python: slow)
 
 
 def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> PlayerAction:
@@ -63,7 +63,7 @@ def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> Pl
     # button, for hands of a natural length.
     pick = rng.random()
     n = len(legal)
-    if legal[0].action is Act.FOLD:
+    if legal[0].action is FOLD:
         weight = 3 * n - 2
         k = 0 if pick * weight < 1 else 1 + int((pick * weight - 1) / 3)
     else:
@@ -72,7 +72,7 @@ def _action(seat: int, legal: tuple[LegalAction, ...], rng: random.Random) -> Pl
     act = option.action
     amounts = option.amounts
     amount = amounts[0] if len(amounts) == 1 else _amount(option, rng)
-    key = (seat, _ACT_NO[id(act)], amount)
+    key = (seat, id(act), amount)  # (an Enum member lives for good; it hashes in Python)
     event = _ACTIONS.get(key)
     if event is None:
         event = PlayerAction(seat, act, amount)
@@ -108,7 +108,7 @@ def _choice(state: HandState, need: Expected, rng: random.Random) -> Event:
 def random_event(state: HandState, rng: random.Random) -> Event:
     """One event the engine accepts now (the hand must not be complete)."""
     if state.queue:  # the two commonest cases read the state directly (benchmark speed)
-        deck = DECK_53 if state.table.game.deck is Deck.WITH_JOKER else DECK_52
+        deck = DECK_53 if state.table.game.deck is _WITH_JOKER else DECK_52
         seen = state.seen
         size = len(deck)
         while True:  # cheaper than listing the pack: most draws hit an unseen card

@@ -9,7 +9,7 @@ from its event list to the same state.
 >>> expected(state).describe()
 'a card face down for seat 1'
 >>> state = apply(state, CardDealt(Card("As")))
->>> apply(state, PlayerAction(1, Act.BET))  # doctest: +ELLIPSIS
+>>> apply(state, PlayerAction(1, BET))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 controller.errors.RuleViolation: A card is due from the shoe (a card face down for seat 2), ...
@@ -27,7 +27,11 @@ from controller.cards import JOKER
 from controller.engine.betting import apply_action, legal_actions
 from controller.engine.dealing import apply_exposed, place_card
 from controller.engine.events import (
-    Act,
+    BET,
+    BRING_IN,
+    COMPLETE,
+    FOLD,
+    RAISE,
     CardDealt,
     CardExposed,
     Event,
@@ -208,7 +212,7 @@ def _reset_round(p: Player) -> Player:
 def _check_openers(state: HandState, action: PlayerAction) -> None:
     """Jacks or better (seed 002): only a pair of jacks or better opens; ace + bug is aces."""
     b = state.betting
-    if not state.rules.jacks_or_better or b is None or b.opened or action.action is not Act.BET:
+    if not state.rules.jacks_or_better or b is None or b.opened or action.action is not BET:
         return
     p = state.players[b.to_act]
     value = ranking(state.game.showdown.high or "high").evaluate(list(p.cards))
@@ -222,7 +226,7 @@ def _check_openers(state: HandState, action: PlayerAction) -> None:
                             "better is needed to open.")
 
 
-_OPENING = (Act.BET, Act.RAISE, Act.BRING_IN, Act.COMPLETE)
+_OPENING = (BET, RAISE, BRING_IN, COMPLETE)
 
 
 def _action(state: HandState, action: PlayerAction) -> HandState:
@@ -242,7 +246,7 @@ def _action(state: HandState, action: PlayerAction) -> HandState:
     if state.opener < 0 and action.action in _OPENING:
         d["opener"] = actor
     state = remake(HandState, d)
-    if b.to_act < 0 or (action.action is Act.FOLD and _live_count(players) == 1):
+    if b.to_act < 0 or (action.action is FOLD and _live_count(players) == 1):
         state = _end_round(state, b)
     return state
 
