@@ -9,8 +9,10 @@ and three raises also heads-up, stacks 200, a burn card before each later
 street, no big bet on an open pair: :func:`like_pokerkit`) with the same action mix (fold weight
 1, call/check 3, bet/raise/complete 3; bring-in or complete half and half) and
 deal their own random cards; PokerKit automates dealing, antes, bet
-collection, showdown and pot pushing. Runs are interleaved in slices so a busy
-machine slows both sides alike.
+collection, showdown and pot pushing. After a short untimed warm-up of each
+side, runs are interleaved in slices so a busy machine slows both sides alike;
+each slice deals new hands (its own seed, the same on both sides), so no cache
+on either side sees the same hand twice.
 
 What is timed (CPU time, ``time.process_time``), alike on both sides: whole
 hands from a new hand (antes posted) to the pot pushed, after a fold or at
@@ -128,8 +130,9 @@ def pokerkit_hand(cls: type, rng: random.Random) -> None:
         rng.choice(options)()
 
 
-def hands_per_second(play: Callable[[random.Random], None], seconds: float) -> float:
-    rng = random.Random(7)
+def hands_per_second(play: Callable[[random.Random], None], seconds: float,
+                     seed: int = 7) -> float:
+    rng = random.Random(seed)
     count, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         play(rng)
@@ -171,11 +174,23 @@ def versus_pokerkit(seconds: float, slices: int = 4) -> None:
     for gid, cls in pairs:
         game = find_game(gid)
         same, options = like_pokerkit(game)
+
+        def ours_play(rng: random.Random, g: GameDef = same,
+                      o: dict[str, object] = options) -> None:
+            pitboss_hand(g, rng, o)
+
+        def theirs_play(rng: random.Random, c: type = cls) -> None:
+            pokerkit_hand(c, rng)
+
+        # An untimed warm-up on each side, then slices interleaved so machine load hits
+        # both alike; every slice deals new hands (its own seed, the same on both sides),
+        # so no cache sees a hand twice.
+        hands_per_second(ours_play, seconds / slices / 4, seed=0)
+        hands_per_second(theirs_play, seconds / slices / 4, seed=0)
         ours = theirs = 0.0
-        for _ in range(slices):  # interleave so machine load hits both alike
-            ours += hands_per_second(lambda rng, g=same, o=options: pitboss_hand(g, rng, o),
-                                     seconds / slices)
-            theirs += hands_per_second(lambda rng, c=cls: pokerkit_hand(c, rng), seconds / slices)
+        for k in range(1, slices + 1):
+            ours += hands_per_second(ours_play, seconds / slices, seed=k)
+            theirs += hands_per_second(theirs_play, seconds / slices, seed=k)
         ours, theirs = ours / slices, theirs / slices
         rows.append([gid, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.1f}x"])
     from importlib.metadata import version
