@@ -50,7 +50,10 @@ def big_blind_index(state: HandState) -> int:
 # A rank multiset as one integer: the sum of 5**(rank-2) over the cards (at most
 # four of a rank, so the base-5 digits never carry). Card index -> its term.
 _RANK_TERM = tuple(5 ** (i >> 2) for i in range(52))
-_RANK_KEYS: dict[tuple[int, str], tuple[int, ...]] = {}
+# Keys by (rank multiset, suit of the top card, low, suits) packed in one integer:
+# at most a few thousand multisets of one to five cards, so the cache stays small.
+_KEYS: dict[int, tuple[int, ...]] = {}
+_RANK_KEYS: dict[tuple[int, str], tuple[int, ...]] = {}  # the part without the suit
 
 
 def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[int, ...]:
@@ -77,14 +80,18 @@ def _exposed_key(cards: tuple[Card, ...], ranking: str, suits: bool) -> tuple[in
         order = i - 52 if low and i >= 48 else i  # razz: the ace is the lowest rank
         if order > top:
             top = order
-    ranks = _RANK_KEYS.get((code, ranking))
-    if ranks is None:
-        ranks = _RANK_KEYS[code, ranking] = exposed_key(list(cards), ranking=ranking,
-                                                        wild=_NO_WILD)
-    if not suits:
-        return ranks
     suit = top & 3  # index = 4 * (rank - 2) + suit (also for the shifted razz ace)
-    return (*ranks, 3 - suit if low else suit)
+    slot = code << 4 | suit << 2 | low << 1 | suits
+    key = _KEYS.get(slot)
+    if key is None:
+        key = _RANK_KEYS.get((code, ranking))
+        if key is None:  # a new rank multiset: one call of the full evaluator
+            key = _RANK_KEYS[code, ranking] = exposed_key(list(cards), ranking=ranking,
+                                                          wild=_NO_WILD)
+        if suits:
+            key = (*key, 3 - suit if low else suit)
+        _KEYS[slot] = key
+    return key
 
 
 def _best(state: HandState, ranking: str) -> int:
