@@ -18,7 +18,7 @@ A corner is read at the usual ink level first and, only when that is not confide
 in the other ways of :data:`INK_LEVELS` (blur joins an index to a pip, or washes out
 a thin stroke), so a sharp frame costs one reading.
 
->>> from controller.cards import Card
+>>> from controller.cards import JOKER, Card
 >>> from vision.synthetic import SyntheticShoe
 >>> shoe = SyntheticShoe(seed=2, deck_style="jumbo")
 >>> reader = ShoeReader()
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import JOKER, Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import IndexGlyphs, find_index, find_mark
@@ -231,6 +231,8 @@ class ShoeReader:
                 glyphs = find_mark(crop, level)
                 if glyphs is not None:
                     reading = self._read(glyphs)
+                    if reading.card is not JOKER:  # a lone mark says nothing of a suit
+                        reading = Reading(None, 0.0)
                     if reading.confidence > best.confidence or best_glyphs is None:
                         best, best_glyphs = reading, glyphs
                 if best.confidence >= self.cal.threshold:
