@@ -170,8 +170,9 @@ def photo_row(found: list[Card | None], truth: Card) -> Counter[str]:
 
 def _at(cards: list, corners: list[tuple[float, float]], tol: float) -> list[Card | None]:
     centre = np.mean(corners, axis=0)
-    return [c.card for c in cards
-            if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < tol]
+    near = sorted((float(np.linalg.norm(np.mean(c.corners, axis=0) - centre)), i)
+                  for i, c in enumerate(cards))
+    return [cards[i].card for d, i in near if d < tol]  # the nearest first
 
 
 def photo_table(n_photos: int, seed: int) -> None:

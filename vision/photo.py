@@ -232,12 +232,15 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
-    outline beside its visible part): read cards win over unread, surer over less sure."""
+    outline beside its visible part): read cards win over unread, surer over less
+    sure; a card read as another card than its neighbour stays."""
     kept: list[tuple[Reading, np.ndarray]] = []
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         centre = quad.mean(axis=0)
+        # two different cards read side by side (one lying over the other) both stay
         if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.3 * np.linalg.norm(q[0] - q[2])
-               for _, q in kept):
+               or (reading.card is not None and reading.card is not r.card)
+               for r, q in kept):
             kept.append((reading, quad))
     return kept
 
