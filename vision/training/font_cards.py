@@ -55,6 +55,16 @@ def _pil_text(text: str, font: ImageFont.FreeTypeFont, colour: tuple[int, int, i
     return img
 
 
+def _touching_ten(font: ImageFont.FreeTypeFont, colour: tuple[int, int, int],
+                  rng: np.random.Generator) -> Image.Image:
+    one, zero = _pil_text("1", font, colour), _pil_text("0", font, colour)
+    step = one.width - 4 - int(one.width * rng.uniform(0.0, 0.4))
+    img = Image.new("RGBA", (step + zero.width, max(one.height, zero.height)), (0, 0, 0, 0))
+    img.alpha_composite(one, (0, 0))
+    img.alpha_composite(zero, (step, 0))
+    return img
+
+
 def font_face(card: Card, rng: np.random.Generator) -> np.ndarray:
     """One training face (BGRA, 420 x 300) of ``card`` in a randomly drawn style."""
     assert card.suit is not None
@@ -66,7 +76,10 @@ def font_face(card: Card, rng: np.random.Generator) -> np.ndarray:
                            fill=(250, 250, 245, 255), outline=(130, 130, 130, 255), width=2)
     height = int(rng.integers(28, 64))
     text = _rank_text(card)
-    if rng.random() < 0.35:
+    if text == "10" and rng.random() < 0.3:  # a ten whose digits touch or overlap
+        rank = _touching_ten(_font(PIL_FONTS[int(rng.integers(len(PIL_FONTS)))],
+                                   int(height * 1.35)), colour, rng)
+    elif rng.random() < 0.35:
         rank = _hershey_rank(text, colour, height, rng)
     else:
         name = PIL_FONTS[int(rng.integers(len(PIL_FONTS)))]
