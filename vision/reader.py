@@ -155,6 +155,9 @@ class ShoeReader:
                 # whose trailing edge is where that card's was, give or take a step: a
                 # sliver of a card already gone, missed in a frame or two, must not
                 # capture the card behind it)
+                while queue and queue[0].right is not None \
+                        and run.right > queue[0].right + back:
+                    queue.pop(0)  # its trailing edge was well left of this one's: gone
                 p = queue[0] if queue else None
                 if p is not None and p.left - run.left <= self.max_step + STEP and (
                         p.right is None or -back <= p.right - run.right
