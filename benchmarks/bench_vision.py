@@ -1,6 +1,6 @@
 """Shoe-reader benchmark: accuracy and per-frame latency on a seeded synthetic stress set.
 
-    .venv/bin/python benchmarks/bench_vision.py                 # 5,000 passes (~15 min)
+    .venv/bin/python benchmarks/bench_vision.py                 # 5,000 passes (~10 min)
     .venv/bin/python benchmarks/bench_vision.py --passes 600    # a quick look
 
 Every deck style the synthetic shoe renders takes its turn (held-out styles are
