@@ -77,10 +77,13 @@ CHAINS = (2, 5, 5)  # the reference display: POT, BET and ten seats
 LAMPS = 20
 
 
-def hand_deck(seed: int, session: str, hand: int, joker: bool = False) -> list[Card]:
-    """The shoe's order for one hand, seeded (the pack is shuffled between hands)."""
+def hand_deck(seed: int, session: str, hand: int, joker: bool = False,
+              redeal: int = 0) -> list[Card]:
+    """The shoe's order for one hand, seeded (the pack is shuffled between hands, and
+    again for each redeal of a hand: Guts, the Suicide King)."""
     deck = list(DECK_53 if joker else DECK_52)
-    random.Random(f"soak/{seed}/{session}/{hand}").shuffle(deck)
+    random.Random(f"soak/{seed}/{session}/{hand}" + (f"/{redeal}" if redeal else "")
+                  ).shuffle(deck)
     return deck
 
 
@@ -458,6 +461,9 @@ class Soak:
         self.step += 1
         assert self.mirror is not None
         if expected(self.mirror).kind == "card":
+            if self.mirror.rounds:  # a redeal: a freshly shuffled pack, not the same order
+                deck = hand_deck(self.config.seed, self.session, self.hand_no,
+                                 len(deck) == len(DECK_53), self.mirror.rounds)
             card = next(c for c in deck if not self.mirror.seen >> c.index & 1)
             self._deal(card, vision)
         else:

@@ -77,3 +77,14 @@ def test_a_phone_sees_its_own_down_cards_but_no_one_elses() -> None:
     watch.on_message(_phone(6, ["As"], theirs=["Kd"]), life=1)
     problems = watch.check(4, public={}, shown={}, private={"As": (1, 5)})
     assert len(problems) == 1 and "Kd" in problems[0] and "seat 2's phone" in problems[0]
+
+
+def test_a_redealt_hand_gets_a_freshly_shuffled_pack() -> None:
+    """Suicide King (seed 004): the king of hearts kills the hand and it is redealt; with
+    the same order again the king would come back at the same place for ever."""
+    from soak_run import hand_deck
+
+    first = hand_deck(12, "s", 41)
+    assert hand_deck(12, "s", 41) == first  # seeded
+    assert hand_deck(12, "s", 41, redeal=1) != first
+    assert sorted(hand_deck(12, "s", 41, redeal=1)) == sorted(first)
