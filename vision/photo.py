@@ -7,7 +7,11 @@ and bottom-right turned round) are read by the photo glyph models
 (:mod:`vision.photo_model`). Witnesses guard against a confident wrong card: the
 suit's ink colour, a rank glyph cut by the outline, a corner that is mostly ink (a
 back). One corner alone must be sure; two that agree need only be fairly sure; a
-corner reading another card vetoes. Otherwise the card comes out with ``card: None``.
+corner reading another card vetoes. A card the glyphs are not sure of may still be
+named when the corner network (:mod:`vision.photo_cnn`, which reads the corner's pixels
+without parting them into glyphs) reads it too; it also vetoes a sure glyph reading
+when both its corners name another card. Otherwise the card comes out with
+``card: None``.
 Photos are loaded with their EXIF orientation applied.
 
 >>> import numpy as np, cv2
@@ -30,9 +34,10 @@ import numpy as np
 
 from controller.cards import Card, Suit
 from controller.errors import PitbossError
-from vision.classify import IndexClassifier, Reading
+from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import EDGE, IndexGlyphs, canonical_corner, find_index, ink_mask
 from vision.decks import CARD_H, CARD_W
+from vision.photo_cnn import corner_input, load_corner_net
 from vision.photo_find import card_groups
 from vision.photo_model import Ensemble, photo_reader
 
@@ -45,6 +50,9 @@ MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 GROW = 0.04  # a second look at each outline, this much bigger
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
 BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
+NET_AGREE = 0.9  # the corner network, both corners: a second reading of an unread card
+NET_FAIR = 0.7  # ... or this sure, when a glyph reading of VETO or more says the same
+NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
 
 
 class PhotoError(PitbossError):
@@ -156,19 +164,28 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
 
 
 def _read_corner(card_img: np.ndarray, clf: IndexClassifier | Ensemble) -> Reading:
+    return _read_corner_clash(card_img, clf)[0]
+
+
+def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
+                       ) -> tuple[Reading, bool]:
+    """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
+    because its ink has the other suit colour (then no other model may name the card)."""
     corner = canonical_corner(card_img)
     best = Reading(None, 0.0)
+    clash = False
     for level in (0.55, 0.4, 0.65):
         glyphs = find_index(corner, level)
         if glyphs is not None and not _cut(corner, glyphs, level):
             reading = clf.read(glyphs)
             if not _colour_agrees(corner, glyphs, level, reading):
+                clash = clash or reading.confidence >= VETO
                 reading = Reading(None, 0.0)
             if reading.confidence > best.confidence:
                 best = reading
         if best.confidence >= THRESHOLD:
             break
-    return best
+    return best, clash
 
 
 def _has_index(card_img: np.ndarray) -> bool:
@@ -186,8 +203,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read.
     """
-    a = _read_corner(card_img, clf)
-    b = _read_corner(cv2.rotate(card_img, cv2.ROTATE_180), clf)
+    (a, clash_a), (b, clash_b) = (_read_corner_clash(img, clf) for img in
+                                  (card_img, cv2.rotate(card_img, cv2.ROTATE_180)))
     reads = [r for r in (a, b) if r.card is not None]
     if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
         return Reading(a.card, max(a.confidence, b.confidence))
@@ -199,10 +216,58 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     doubt = [r for r in reads if r.confidence >= VETO]
     if sure and any(r.card is not sure[0].card for r in doubt):
         return Reading(None, 0.0)
+    net_a, net_b = _net_readings(card_img)
+    both = net_a.card if net_a.card is net_b.card else None
+    both_conf = min(net_a.confidence, net_b.confidence)
     if sure:
+        if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
+            return Reading(None, 0.0)  # the pixels say another card
         return Reading(sure[0].card, max(r.confidence for r in sure))
     best = max((a, b), key=lambda r: r.confidence)
+    rescue = _second_reading(a, b, net_a, net_b, doubt)
+    if rescue is not None and not (clash_a or clash_b):
+        return rescue
     return Reading(None, best.confidence)
+
+
+def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
+                    doubt: list[Reading]) -> Reading | None:
+    """A card no glyph reading is sure of, named by the corner network as well: both
+    corners of the network (surely, or fairly with a glyph reading the same), or one
+    corner read alike by the glyphs (fairly surely) and by the network. Nothing read
+    contradicts it; never a joker (its corner mark has no rank and suit to agree on)."""
+    named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
+    for card in {n.card for _, n in named}:
+        if card is None or card.is_joker or any(r.card is not card for r in doubt):
+            continue
+        net_same = [n.confidence for _, n in named if n.card is card]
+        other = [n for _, n in named if n.card is not card and n.confidence >= NET_FAIR]
+        if other:
+            continue
+        if len(net_same) == 2 and (min(net_same) >= NET_AGREE
+                                   or (min(net_same) >= NET_FAIR and bool(doubt))):
+            return Reading(card, max([min(net_same), *(r.confidence for r in doubt)]))
+        for g, n in named:
+            if n.card is card and g.card is card and g.confidence >= AGREE \
+                    and n.confidence >= NET_ONE:
+                return Reading(card, g.confidence)
+    return None
+
+
+def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
+    """The corner network's readings of both index corners (top-left, then bottom-right)."""
+    x = np.stack([corner_input(card_img), corner_input(cv2.rotate(card_img, cv2.ROTATE_180))])
+    rank_p, suit_p = load_corner_net().probabilities(x)
+    return combine(rank_p[0], suit_p[0]), combine(rank_p[1], suit_p[1])
+
+
+def _net_reading(card_img: np.ndarray) -> Reading:
+    """The corner network alone: a card when both corners read it at least
+    :data:`NET_FAIR` surely."""
+    a, b = _net_readings(card_img)
+    if a.card is not None and a.card is b.card and min(a.confidence, b.confidence) >= NET_FAIR:
+        return Reading(a.card, min(a.confidence, b.confidence))
+    return Reading(None, 0.0)
 
 
 def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:

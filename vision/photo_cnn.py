@@ -1,0 +1,98 @@
+"""The photo corner network: rank and suit read from an index corner's pixels.
+
+The glyph models (:mod:`vision.photo_model`) read an index only after thresholding has
+parted it into a rank glyph and a suit glyph; on a small or blurred phone photo the two
+often run together, or a stroke breaks, and the corner is never read. This small
+convolutional network reads the whole corner as an image instead: a second reading,
+independent of segmentation, that :mod:`vision.photo` uses only where two readings
+agree. Trained offline (PyTorch, outside the project) by
+:mod:`vision.training.train_photo_cnn` on photo-degraded renders; run here in numpy.
+
+>>> net = load_corner_net()
+>>> x = np.zeros((1, *INPUT_SHAPE), np.float32)
+>>> rank_p, suit_p = net.probabilities(x)
+>>> rank_p.shape, suit_p.shape, bool(abs(rank_p.sum() - 1) < 1e-4)
+((1, 14), (1, 6), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.corner import canonical_corner
+
+CNN_PATH = Path(__file__).with_name("models") / "photo_corner_cnn.npz"
+INPUT_W, INPUT_H = 32, 64
+INPUT_SHAPE = (2, INPUT_H, INPUT_W)  # channels: lightness, redness
+N_RANK = 14  # vision.classify.RANK_LABELS
+
+
+def corner_input(card_img: np.ndarray) -> np.ndarray:
+    """The network's input for the top-left index corner of an upright card image:
+    lightness scaled between the darkest ink and the paper, and red ink's excess of red
+    over green and blue (so a warm or dim light changes neither much).
+
+    >>> card = np.full((420, 300, 3), 230, np.uint8)
+    >>> card[20:60, 10:40] = (30, 30, 200)
+    >>> x = corner_input(card)
+    >>> x.shape, bool(x[1].max() > 0.5), bool(abs(x[0].max() - 0.5) < 0.05)
+    ((2, 64, 32), True, True)
+    """
+    corner = cv2.resize(canonical_corner(card_img), (INPUT_W, INPUT_H),
+                        interpolation=cv2.INTER_AREA).astype(np.float32)
+    gray = corner.mean(axis=2)
+    paper = float(np.percentile(gray, 90))
+    dark = float(np.percentile(gray, 1))
+    span = max(paper - dark, 20.0)
+    light = np.clip((gray - dark) / span, 0, 1.3) - 0.5
+    b, g, r = corner[:, :, 0], corner[:, :, 1], corner[:, :, 2]
+    red = np.clip((r - np.maximum(g, b)) / max(paper, 20.0), -0.5, 1.0) * 2
+    return np.stack([light, red]).astype(np.float32)
+
+
+def _conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """3x3 convolution, padding 1 (PyTorch's Conv2d), then ReLU and 2x2 max pooling."""
+    n, c, h, wd = x.shape
+    pad = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    cols = np.lib.stride_tricks.sliding_window_view(pad, (3, 3), axis=(2, 3))
+    # (n, c, h, w, 3, 3) -> (n, h, w, c*9) @ (c*9, out)
+    cols = cols.transpose(0, 2, 3, 1, 4, 5).reshape(n, h, wd, c * 9)
+    y = cols @ w.reshape(w.shape[0], -1).T + b
+    y = np.maximum(y, 0).transpose(0, 3, 1, 2)
+    return y.reshape(n, -1, h // 2, 2, wd // 2, 2).max(axis=(3, 5))
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class CornerNet:
+    """The trained weights (three conv blocks, one hidden layer, rank and suit heads)."""
+
+    weights: dict[str, np.ndarray]
+
+    def probabilities(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rank and suit class probabilities for a batch of :func:`corner_input` s."""
+        w = self.weights
+        for i in range(3):
+            x = _conv(x, w[f"conv{i}_w"], w[f"conv{i}_b"])
+        h = np.maximum(x.reshape(len(x), -1) @ w["fc_w"].T + w["fc_b"], 0)
+        z = h @ w["out_w"].T + w["out_b"]
+        return _softmax(z[:, :N_RANK]), _softmax(z[:, N_RANK:])
+
+
+@lru_cache(maxsize=2)
+def load_corner_net(path: str | Path = CNN_PATH) -> CornerNet:
+    """The corner network (cached: loaded once per process)."""
+    with np.load(path) as data:
+        return CornerNet({k: data[k] for k in data.files})
+
+
+__all__ = ["CNN_PATH", "INPUT_SHAPE", "CornerNet", "corner_input", "load_corner_net"]
