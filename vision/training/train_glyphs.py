@@ -84,24 +84,39 @@ def corner_glyphs(corner: np.ndarray, card: Card | None, rng: np.random.Generato
     return out
 
 
+class _Samples:
+    """Rank and suit feature rows with their labels, gathered corner by corner."""
+
+    def __init__(self) -> None:
+        self.rx: list[np.ndarray] = []
+        self.ry: list[int] = []
+        self.sx: list[np.ndarray] = []
+        self.sy: list[int] = []
+
+    def add(self, corner: np.ndarray, card: Card | None, rng: np.random.Generator) -> None:
+        for glyphs, r_label, s_label in corner_glyphs(corner, card, rng):
+            if r_label is not None:
+                self.rx.append(glyphs.rank_features)
+                self.ry.append(r_label)
+            self.sx.append(glyphs.suit_features)
+            self.sy.append(s_label)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return np.array(self.rx), np.array(self.ry), np.array(self.sx), np.array(self.sy)
+
+
 def samples(styles: list[DeckStyle], aug: int, seed: int
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Glyph features and labels for every card (and the back) of ``styles``."""
     rng = np.random.default_rng(seed)
-    rx, ry, sx, sy = [], [], [], []
+    out = _Samples()
     for style in styles:
         cards: list[Card | None] = [*style.cards(), None]
         for card in cards:
             face = render_face(style, card)
             for _ in range(aug * (3 if card is None or card.is_joker else 1)):
-                corner = canonical_corner(degrade_card(face, rng))
-                for glyphs, r_label, s_label in corner_glyphs(corner, card, rng):
-                    if r_label is not None:
-                        rx.append(glyphs.rank_features)
-                        ry.append(r_label)
-                    sx.append(glyphs.suit_features)
-                    sy.append(s_label)
-    return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
+                out.add(canonical_corner(degrade_card(face, rng)), card, rng)
+    return out.arrays()
 
 
 def font_samples(per_card: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
@@ -111,17 +126,11 @@ def font_samples(per_card: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.n
     from vision.training.font_cards import font_face
 
     rng = np.random.default_rng(seed)
-    rx, ry, sx, sy = [], [], [], []
+    out = _Samples()
     for card in DECK_52:
         for _ in range(per_card):
-            corner = canonical_corner(degrade_card(font_face(card, rng), rng))
-            for glyphs, r_label, s_label in corner_glyphs(corner, card, rng):
-                if r_label is not None:
-                    rx.append(glyphs.rank_features)
-                    ry.append(r_label)
-                sx.append(glyphs.suit_features)
-                sy.append(s_label)
-    return np.array(rx), np.array(ry), np.array(sx), np.array(sy)
+            out.add(canonical_corner(degrade_card(font_face(card, rng), rng)), card, rng)
+    return out.arrays()
 
 
 def train_net(x: np.ndarray, y: np.ndarray, n_classes: int, seed: int, hidden: int = 96,
