@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck soak bench clean
+.PHONY: run test system lint typecheck soak bench clean
 
 # `make run` needs only the runtime packages, so a first run is quick; `make test`
 # adds the test tools (pytest, Playwright, PokerKit, ...) on top.
@@ -28,7 +28,12 @@ $(NODE_STAMP): package.json
 run: $(RUN_STAMP)
 	$(VENV)/bin/pitboss run
 
-test: $(STAMP) $(NODE_STAMP) lint typecheck
+# Debian packages (Chromium, Node.js, PostgreSQL, card decks) and the local
+# PostgreSQL server: the suite uses the real ones and never skips them.
+system:
+	bash .ci/system.sh
+
+test: system $(STAMP) $(NODE_STAMP) lint typecheck
 	$(PY) -m pytest -n 2
 
 lint: $(STAMP)

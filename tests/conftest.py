@@ -1,11 +1,11 @@
 """Suite-wide rule: in CI a skip is a failure.
 
-Tests that need PostgreSQL, Chromium, Node.js/MicroPython or a peer library skip
-on a developer's machine that lacks them, saying why. CI (``.ci/run``) installs all
-of them and sets ``PITBOSS_REQUIRE_ALL=1``; there such a skip means an install step
-is missing, so it is reported as a failure instead of passing quietly. The only
-skip allowed in CI is for data that is deliberately not part of the repository
-(the third-party cards-dev photographs, DESIGN.md "Vision").
+Tests that need PostgreSQL, Chromium or Node.js/MicroPython fail, saying how to get
+them, when they are missing: `make test` installs them all (.ci/system.sh). CI
+(``.ci/run``) also sets ``PITBOSS_REQUIRE_ALL=1``, and then any skip that still
+slips in (an ``importorskip``, a ``skipif``) is reported as a failure instead of
+passing quietly. The only skip allowed in CI is for data that is deliberately not
+part of the repository (the third-party cards-dev photographs, DESIGN.md "Vision").
 """
 
 from __future__ import annotations

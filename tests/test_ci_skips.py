@@ -1,5 +1,6 @@
-"""The CI rule of tests/conftest.py: with PITBOSS_REQUIRE_ALL set, a skip for a missing
-dependency fails; the cards-dev photographs (not in the repository) may still skip."""
+"""The CI rule of tests/conftest.py: with PITBOSS_REQUIRE_ALL set, a skip (here a peer
+library that is not installed) fails; the cards-dev photographs (not in the repository)
+may still skip."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ pytest_plugins = ["pytester"]
 
 PROBE = '''
 import pytest
-def test_needs_postgres():
-    pytest.skip("no PostgreSQL server reachable")
+def test_needs_a_peer_library():
+    pytest.importorskip("a_peer_library_nobody_installed")
+@pytest.mark.skipif(True, reason="../shared/cards-dev is not on this machine")
 def test_needs_photos():
-    pytest.skip("../shared/cards-dev is not on this machine")
+    pass
 '''
 
 

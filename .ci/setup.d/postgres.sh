@@ -5,8 +5,8 @@
 set -euo pipefail
 
 if ! command -v pg_lsclusters >/dev/null 2>&1; then
-    echo "postgres.sh: Debian postgresql package not installed; PostgreSQL tests will skip" >&2
-    exit 0
+    echo "postgres.sh: the Debian postgresql package is not installed (.ci/apt-packages.txt)" >&2
+    exit 1
 fi
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi

@@ -32,8 +32,9 @@ def pg_url() -> Iterator[str]:
     try:
         psycopg.connect(PG_URL, connect_timeout=3).close()
     except psycopg.Error as exc:
-        pytest.skip(f"no PostgreSQL server at {PG_URL.split('@')[-1]} ({exc}); run "
-                    "`bash .ci/setup.d/postgres.sh` or set PITBOSS_TEST_PG")
+        pytest.fail(f"no PostgreSQL server at {PG_URL.split('@')[-1]} ({exc}); `make test` "
+                    "starts one (.ci/setup.d/postgres.sh), or set PITBOSS_TEST_PG",
+                    pytrace=False)
     schema = f"t_{uuid.uuid4().hex[:16]}"
     with psycopg.connect(PG_URL, autocommit=True) as admin:
         admin.execute(f"CREATE SCHEMA {schema}")

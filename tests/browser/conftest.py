@@ -97,8 +97,8 @@ def browser() -> Iterator[Browser]:
     """One Chromium per test module: module scope, so no Playwright is left running when
     another module's test starts its own (two sync Playwrights cannot share a thread)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package "
-                    "(.ci/apt-packages.txt lists it)")
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package "
+                    "(`make test` does; .ci/apt-packages.txt lists it)", pytrace=False)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -28,9 +28,11 @@ FIRMWARE_FILES = {
 def _run_micropython(code: str, timeout: float = 60) -> str:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("Node.js is not installed (Debian package nodejs): cannot run MicroPython")
+        pytest.fail("Node.js is not installed (Debian package nodejs; `make test` installs "
+                    "it): cannot run MicroPython", pytrace=False)
     if not PACKAGE.exists():
-        pytest.skip("MicroPython WebAssembly package missing: run `npm install` (make test does)")
+        pytest.fail("MicroPython WebAssembly package missing: run `npm install` (make test "
+                    "does)", pytrace=False)
     files = {name: path.read_text() for name, path in FIRMWARE_FILES.items()}
     done = subprocess.run(
         [node, str(RUNNER)],

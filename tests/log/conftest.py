@@ -4,7 +4,7 @@ PostgreSQL: ``PITBOSS_TEST_PG`` (default
 ``postgresql://pitboss:pitboss@127.0.0.1:5432/pitboss_test``, the server that
 ``.ci/setup.d/postgres.sh`` starts). Each test gets its own schema (dropped
 afterwards), so parallel workers never see each other's events. The tests
-skip, saying why, only when no server answers.
+fail, saying how to start one, when no server answers.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def _pg_unreachable() -> str | None:
         except psycopg.Error as exc:
             _pg_problem.append(f"no PostgreSQL server reachable at {redact(PG_URL)} "
                                f"({str(exc).strip().splitlines()[0]}); "
-                               "run `bash .ci/setup.d/postgres.sh` or set PITBOSS_TEST_PG")
+                               "`make test` starts one (.ci/setup.d/postgres.sh), "
+                               "or set PITBOSS_TEST_PG")
     return _pg_problem[0] or None
 
 
@@ -52,7 +53,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     problem = _pg_unreachable()
     if problem:
-        pytest.skip(problem)
+        pytest.fail(problem, pytrace=False)
     schema = f"t_{uuid.uuid4().hex[:16]}"
     with psycopg.connect(PG_URL, autocommit=True) as admin:
         admin.execute(f"CREATE SCHEMA {schema}")
