@@ -21,6 +21,7 @@ from controller.engine.state import (
     Player,
     evolve,
 )
+from controller.engine.together import NeverWaits, all_at_once, answer_of
 from controller.errors import RuleViolation
 
 __all__ = [
@@ -51,24 +52,19 @@ class ExposeRunner:
         return evolve(state, turn=_live(state))
 
     def expected(self, state: HandState, step: Any) -> Expected:
-        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
-                        choices=("show",))
+        return all_at_once(state, ("show",))
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        if not isinstance(event, Choice) or event.kind != "show":
-            raise RuleViolation("illegal_action", "Each player turns one down card face up "
-                                "now (show).")
-        i = state.index_of(event.seat)
-        if i not in state.turn:
-            raise RuleViolation("out_of_turn", f"Seat {event.seat} has no card to turn now.")
+        i, rest = answer_of(state, event, ("show",), "Each player turns one down card face "
+                            "up now (show).", "Seat {seat} has no card to turn now.")
+        assert isinstance(event, Choice)
         p = state.players[i]
         if len(event.cards) != 1 or event.cards[0] not in p.down:
             raise RuleViolation("card_not_held", f"Seat {event.seat} must turn exactly one of "
                                 "their own down cards.")
         card = event.cards[0]
         p = evolve(p, down=tuple(c for c in p.down if c is not card), up=(*p.up, card))
-        return evolve(state, players=(*state.players[:i], p, *state.players[i + 1:]),
-                      turn=tuple(j for j in state.turn if j != i),
+        return evolve(state, players=_put(state, i, p), turn=rest,
                       exposed=(*state.exposed, card))
 
 
@@ -138,16 +134,12 @@ class PassRunner:
         return evolve(state, turn=order, passing=()) if len(order) > 1 else state
 
     def expected(self, state: HandState, step: Any) -> Expected:
-        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
-                        choices=("pass",), limit=step.count)
+        return all_at_once(state, ("pass",), limit=step.count)
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        if not isinstance(event, Choice) or event.kind != "pass":
-            raise RuleViolation("illegal_action", f"Players pass {step.count} down card(s) "
-                                "to the left now.")
-        i = state.index_of(event.seat)
-        if i not in state.turn:
-            raise RuleViolation("out_of_turn", f"Seat {event.seat} has nothing to pass now.")
+        i, turn = answer_of(state, event, ("pass",), f"Players pass {step.count} down "
+                            "card(s) to the left now.", "Seat {seat} has nothing to pass now.")
+        assert isinstance(event, Choice)
         p = state.players[i]
         cards = event.cards
         if (len(cards) != step.count or len(set(cards)) != len(cards)
@@ -155,7 +147,6 @@ class PassRunner:
             raise RuleViolation("card_not_held", f"Seat {event.seat} must pass exactly "
                                 f"{step.count} of their own down cards.")
         passing = (*state.passing, (i, cards))
-        turn = tuple(j for j in state.turn if j != i)
         if turn:
             return evolve(state, passing=passing, turn=turn)
         return _make_passes(evolve(state, passing=(), turn=()), passing)
@@ -175,8 +166,10 @@ def _make_passes(state: HandState, passing: tuple[tuple[int, tuple[Card, ...]], 
     return evolve(state, players=tuple(players))
 
 
-class UnseenRunner:
+class UnseenRunner(NeverWaits):
     """Unseen: a down card to every live player that they may not look at."""
+
+    waiting = "The unseen cards are being dealt."
 
     def enter(self, state: HandState, step: Any) -> HandState:
         order = _live_all(state)
@@ -184,15 +177,12 @@ class UnseenRunner:
             return state
         return evolve(state, queue=tuple((UNSEEN_BASE - i, False) for i in order))
 
-    def expected(self, state: HandState, step: Any) -> Expected:
-        raise RuleViolation("illegal_action", "The unseen cards are being dealt.")
-
-    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        raise RuleViolation("illegal_action", "The unseen cards are being dealt.")
 
 
-class RevealRunner:
+class RevealRunner(NeverWaits):
     """Reveal: every unseen card is turned face up in front of its owner."""
+
+    waiting = "Reveal never waits."
 
     def enter(self, state: HandState, step: Any) -> HandState:
         players = list(state.players)
@@ -206,11 +196,6 @@ class RevealRunner:
         return evolve(state, players=tuple(players), unseen=(),
                       exposed=(*state.exposed, *shown))
 
-    def expected(self, state: HandState, step: Any) -> Expected:
-        raise RuleViolation("illegal_action", "Reveal never waits.")
-
-    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        raise RuleViolation("illegal_action", "Reveal never waits.")
 
 
 class DecideRunner:
@@ -220,18 +205,14 @@ class DecideRunner:
         return evolve(state, turn=_live_all(state), passing=())
 
     def expected(self, state: HandState, step: Any) -> Expected:
-        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
-                        choices=("play", "drop"))
+        return all_at_once(state, ("play", "drop"))
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        if not isinstance(event, Choice) or event.kind not in ("play", "drop"):
-            raise RuleViolation("illegal_action", "Each player plays or drops now.")
-        i = state.index_of(event.seat)
-        if i not in state.turn:
-            raise RuleViolation("out_of_turn", f"Seat {event.seat} has already decided.")
+        i, turn = answer_of(state, event, ("play", "drop"), "Each player plays or drops now.",
+                            "Seat {seat} has already decided.")
+        assert isinstance(event, Choice)
         # choices stay secret until all are in ("passing" holds the players who drop)
         drops = (*state.passing, (i, ())) if event.kind == "drop" else state.passing
-        turn = tuple(j for j in state.turn if j != i)
         if turn:
             return evolve(state, turn=turn, passing=drops)
         players = tuple(evolve(p, folded=True) if any(j == k for j, _ in drops) else p
@@ -273,8 +254,10 @@ class ArrangeRunner:
                       turn=tuple(j for j in state.turn if j != i))
 
 
-class RollRunner:
+class RollRunner(NeverWaits):
     """Roll: the top card of every live player's stack is turned up."""
+
+    waiting = "A roll never waits."
 
     def enter(self, state: HandState, step: Any) -> HandState:
         players = list(state.players)
@@ -285,11 +268,6 @@ class RollRunner:
                 shown.append(p.down[0])
         return evolve(state, players=tuple(players), exposed=(*state.exposed, *shown))
 
-    def expected(self, state: HandState, step: Any) -> Expected:
-        raise RuleViolation("illegal_action", "A roll never waits.")
-
-    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        raise RuleViolation("illegal_action", "A roll never waits.")
 
 
 _POSITIONS = ("near", "middle", "far")
@@ -386,8 +364,10 @@ class CoinsRunner:
         return evolve(state, coins=tuple(coins), turn=state.turn[1:])
 
 
-class RepeatRunner:
+class RepeatRunner(NeverWaits):
     """Repeat: back to the coins step while anyone still in has fewer than three coins."""
+
+    waiting = "Repeat never waits."
 
     def enter(self, state: HandState, step: Any) -> HandState:
         coins = _coins(state)
@@ -397,8 +377,3 @@ class RepeatRunner:
             return evolve(state, step=step.to - 1)
         return state
 
-    def expected(self, state: HandState, step: Any) -> Expected:
-        raise RuleViolation("illegal_action", "Repeat never waits.")
-
-    def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        raise RuleViolation("illegal_action", "Repeat never waits.")

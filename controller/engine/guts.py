@@ -16,7 +16,7 @@ from controller.engine.events import Choice, Event
 from controller.engine.expect import Expected
 from controller.engine.showdown import ranking
 from controller.engine.state import HandState, Player, evolve
-from controller.errors import RuleViolation
+from controller.engine.together import all_at_once, answer_of
 
 __all__ = ["GutsRunner", "match_shares"]
 
@@ -48,17 +48,13 @@ class GutsRunner:
         return evolve(state, turn=live, holding=())
 
     def expected(self, state: HandState, step: Any) -> Expected:
-        return Expected("choice", seats=tuple(state.players[i].seat for i in state.turn),
-                        choices=("hold", "drop"))
+        return all_at_once(state, ("hold", "drop"))
 
     def accept(self, state: HandState, step: Any, event: Event) -> HandState:
-        if not isinstance(event, Choice) or event.kind not in ("hold", "drop"):
-            raise RuleViolation("illegal_action", "Each player holds or drops now.")
-        i = state.index_of(event.seat)
-        if i not in state.turn:
-            raise RuleViolation("out_of_turn", f"Seat {event.seat} has already chosen.")
+        i, turn = answer_of(state, event, ("hold", "drop"), "Each player holds or drops now.",
+                            "Seat {seat} has already chosen.")
+        assert isinstance(event, Choice)
         holding = (*state.holding, i) if event.kind == "hold" else state.holding
-        turn = tuple(j for j in state.turn if j != i)
         if turn:
             return evolve(state, turn=turn, holding=holding)
         return _resolve(evolve(state, turn=(), holding=()), step, sorted(holding))
