@@ -204,19 +204,28 @@ def test_london_lowball_uses_the_general_rankings_and_matches_brute_force() -> N
     assert wins == 12
 
 
+def _layout_brute_force(hands: list[str], board: list[str | None], comp: BoardGroups
+                        ) -> tuple[list[Card], list[Fraction]]:
+    """Every card that can fill the board's one empty slot, and each hand's summed high
+    shares over them, scored by the showdown itself."""
+    known = parse_cards(" ".join([*hands, *[c for c in board if c]]))
+    left = unseen(known)
+    total = [Fraction(0)] * len(hands)
+    for card in left:
+        full = [Card(c) if c else card for c in board]
+        result = showdown(hands, "high", board=full, composition=comp)
+        total = [t + s for t, s in zip(total, split_high(result.winners, len(hands)),
+                                       strict=True)]
+    return left, total
+
+
 def test_cross_layout_board_groups_match_brute_force() -> None:
     """Seed 004 "Cross": five common cards in a cross; a hand plays its own cards with
     one line (the row or the column, sharing the centre). One card of the row to come."""
     comp = BoardGroups(((0, 1, 2), (3, 1, 4)))
     hands = ["As Kd 7h 7c", "Qs Qd 2h 9c"]
     board = ["Jh", "7d", None, "2s", "9d"]
-    known = parse_cards(" ".join([*hands, *[c for c in board if c]]))
-    left = unseen(known)
-    total = [Fraction(0)] * 2
-    for card in left:
-        full = [Card(c) if c else card for c in board]
-        result = showdown(hands, "high", board=full, composition=comp)
-        total = [t + s for t, s in zip(total, split_high(result.winners, 2), strict=True)]
+    left, total = _layout_brute_force(hands, board, comp)
     spec = OddsSpec.build(hands, board=[Card(c) if c else None for c in board],
                           rule=ShowdownRule(composition=comp))
     got = equity(spec)
@@ -231,13 +240,7 @@ def test_board_groups_with_a_fixed_number_of_hole_cards() -> None:
     comp = BoardGroups(((0, 1, 2), (2, 3, 4)), from_hole=2)
     hands = ["As Ad Kc Qc", "9h 8h 7s 2d"]
     board = ["Ah", "Kd", "6h", None, "Tc"]
-    known = parse_cards(" ".join([*hands, *[c for c in board if c]]))
-    left = unseen(known)
-    total = [Fraction(0)] * 2
-    for card in left:
-        full = [Card(c) if c else card for c in board]
-        result = showdown(hands, "high", board=full, composition=comp)
-        total = [t + s for t, s in zip(total, split_high(result.winners, 2), strict=True)]
+    left, total = _layout_brute_force(hands, board, comp)
     spec = OddsSpec.build(hands, board=[Card(c) if c else None for c in board],
                           rule=ShowdownRule(composition=comp))
     got = equity(spec)
