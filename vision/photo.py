@@ -2,16 +2,8 @@
 
 Cards are found by :mod:`vision.photo_find` (several detectors, so a plain, wooden,
 light or busy table all work, and a card cut by the photo's edge is completed), each
-outline is warped upright to the canonical card, and both index corners (top-left,
-and bottom-right turned round) are read by the photo glyph models
-(:mod:`vision.photo_model`). Witnesses guard against a confident wrong card: the
-suit's ink colour, a rank glyph cut by the outline, a corner that is mostly ink (a
-back). One corner alone must be sure; two that agree need only be fairly sure; a
-corner reading another card vetoes. A card the glyphs are not sure of may still be
-named when the corner network (:mod:`vision.photo_cnn`, which reads the corner's pixels
-without parting them into glyphs) reads it too; it also vetoes a sure glyph reading
-when both its corners name another card. Otherwise the card comes out with
-``card: None``.
+outline is warped upright to the canonical card, and :mod:`vision.photo_card` reads
+its two index corners. A card it is not sure of comes out with ``card: None``.
 Photos are loaded with their EXIF orientation applied.
 
 >>> import numpy as np, cv2
@@ -32,27 +24,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from controller.cards import Card, Suit
+from controller.cards import Card
 from controller.errors import PitbossError
-from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import EDGE, IndexGlyphs, canonical_corner, find_index, ink_mask
+from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
-from vision.photo_cnn import corner_input, load_corner_net
+from vision.photo_card import THRESHOLD, has_index, read_card
 from vision.photo_find import card_groups
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
-THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
-AGREE = 0.8  # both corners read the same card at least this surely
-VETO = 0.5  # a corner reading another card this surely stops a read
-RED_INK = 0.18  # red ink: red exceeds green and blue by this share of the paper's
-MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 GROW = 0.04  # a second look at each outline, this much bigger
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
-BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
-NET_AGREE = 0.9  # the corner network, both corners: a second reading of an unread card
-NET_FAIR = 0.7  # ... or this sure, when a glyph reading of VETO or more says the same
-NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
 
 
 class PhotoError(PitbossError):
@@ -105,171 +87,6 @@ def _warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def ink_colour(corner: np.ndarray, box: tuple[int, int, int, int], level: float) -> str:
-    """``red``, ``black`` or ``other`` (blue, green, or not sure): the ink of one glyph,
-    judged against the paper around it, so a warm or cold light does not tint it.
-
-    >>> corner = np.full((190, 96, 3), 235, np.uint8)
-    >>> corner[40:70, 10:40] = (40, 40, 200)
-    >>> ink_colour(corner, (10, 40, 30, 30), 0.55)
-    'red'
-    """
-    found = ink_mask(corner, level)
-    if found is None:
-        return "other"
-    mask = found[0].astype(bool)
-    paper = np.median(corner[~mask].reshape(-1, 3), axis=0).astype(np.float32) + 1
-    x, y, w, h = box
-    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].reshape(-1, 3)
-    if len(ink) < 8:
-        return "other"
-    b, g, r = np.median(ink.astype(np.float32) / paper, axis=0)
-    if r - max(g, b) > RED_INK:
-        return "red"
-    if max(b, g, r) - min(b, g, r) < BLACK_INK and r < 0.75:
-        return "black"
-    return "other"
-
-
-def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
-                   reading: Reading) -> bool:
-    """The suit's ink colour does not contradict the read suit (hearts and diamonds are
-    never black, spades and clubs never red; a four-colour deck's blue and green are
-    'other' and contradict nothing)."""
-    card = reading.card
-    if card is None or card.is_joker or card.suit is None:
-        return True
-    colour = ink_colour(corner, glyphs.suit_box, level)
-    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-    return not ((red_suit and colour == "black") or (not red_suit and colour == "red"))
-
-
-def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
-    """Is this no clean index? A rank glyph that runs into the strip along the card's
-    top edge, or ink between that strip and the rank glyph in its rows (a glyph printed
-    close to the edge, or an outline found a little inside the card, loses its left
-    part: the "1" of a ten, leaving a "0" that looks like a Q), or a corner mostly ink
-    (a card back's pattern, where both corners alike would agree)."""
-    x, y, _, h = glyphs.rank_box
-    if y <= EDGE + 1 or glyphs.ink_fraction > MAX_INK:
-        return True
-    found = ink_mask(corner, level)
-    if found is None or x <= EDGE + 3:
-        return found is None
-    band = found[0][:, EDGE:x - 2]
-    beside = band[y:y + h].mean(axis=0)  # ink left of the rank glyph, per column
-    elsewhere = np.concatenate([band[EDGE:y], band[y + 2 * h:]]).mean(axis=0)
-    # a glyph's lost part is ink beside it only; table or a card edge runs all the way
-    return bool(((beside > 0.5) & (elsewhere < 0.3)).any())
-
-
-def _read_corner(card_img: np.ndarray, clf: IndexClassifier | Ensemble) -> Reading:
-    return _read_corner_clash(card_img, clf)[0]
-
-
-def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
-                       ) -> tuple[Reading, bool]:
-    """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
-    because its ink has the other suit colour (then no other model may name the card)."""
-    corner = canonical_corner(card_img)
-    best = Reading(None, 0.0)
-    clash = False
-    for level in (0.55, 0.4, 0.65):
-        glyphs = find_index(corner, level)
-        if glyphs is not None and not _cut(corner, glyphs, level):
-            reading = clf.read(glyphs)
-            if not _colour_agrees(corner, glyphs, level, reading):
-                clash = clash or reading.confidence >= VETO
-                reading = Reading(None, 0.0)
-            if reading.confidence > best.confidence:
-                best = reading
-        if best.confidence >= THRESHOLD:
-            break
-    return best, clash
-
-
-def _has_index(card_img: np.ndarray) -> bool:
-    """Is there rank-and-suit-like ink in either index corner?"""
-    return any(find_index(canonical_corner(img), level) is not None
-               for img in (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
-               for level in (0.55, 0.4))
-
-
-def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD
-              ) -> Reading:
-    """Read an upright (or upside-down) card image from both index corners.
-
-    One corner alone must be sure (``threshold``); two corners that agree need only be
-    fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
-    agree. A corner that reads another card with any conviction vetoes the read.
-    """
-    (a, clash_a), (b, clash_b) = (_read_corner_clash(img, clf) for img in
-                                  (card_img, cv2.rotate(card_img, cv2.ROTATE_180)))
-    reads = [r for r in (a, b) if r.card is not None]
-    if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
-        return Reading(a.card, max(a.confidence, b.confidence))
-    # a joker's corner mark is less distinct than an index: both corners must say so
-    sure = [r for r in reads if r.confidence >= threshold
-            and not (r.card is not None and r.card.is_joker)]
-    if len({r.card for r in sure}) > 1:
-        return Reading(None, 0.0)  # the two corners disagree: never guess
-    doubt = [r for r in reads if r.confidence >= VETO]
-    if sure and any(r.card is not sure[0].card for r in doubt):
-        return Reading(None, 0.0)
-    net_a, net_b = _net_readings(card_img)
-    both = net_a.card if net_a.card is net_b.card else None
-    both_conf = min(net_a.confidence, net_b.confidence)
-    if sure:
-        if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
-            return Reading(None, 0.0)  # the pixels say another card
-        return Reading(sure[0].card, max(r.confidence for r in sure))
-    best = max((a, b), key=lambda r: r.confidence)
-    rescue = _second_reading(a, b, net_a, net_b, doubt)
-    if rescue is not None and not (clash_a or clash_b):
-        return rescue
-    return Reading(None, best.confidence)
-
-
-def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
-                    doubt: list[Reading]) -> Reading | None:
-    """A card no glyph reading is sure of, named by the corner network as well: both
-    corners of the network (surely, or fairly with a glyph reading the same), or one
-    corner read alike by the glyphs (fairly surely) and by the network. Nothing read
-    contradicts it; never a joker (its corner mark has no rank and suit to agree on)."""
-    named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
-    for card in {n.card for _, n in named}:
-        if card is None or card.is_joker or any(r.card is not card for r in doubt):
-            continue
-        net_same = [n.confidence for _, n in named if n.card is card]
-        other = [n for _, n in named if n.card is not card and n.confidence >= NET_FAIR]
-        if other:
-            continue
-        if len(net_same) == 2 and (min(net_same) >= NET_AGREE
-                                   or (min(net_same) >= NET_FAIR and bool(doubt))):
-            return Reading(card, max([min(net_same), *(r.confidence for r in doubt)]))
-        for g, n in named:
-            if n.card is card and g.card is card and g.confidence >= AGREE \
-                    and n.confidence >= NET_ONE:
-                return Reading(card, g.confidence)
-    return None
-
-
-def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
-    """The corner network's readings of both index corners (top-left, then bottom-right)."""
-    x = np.stack([corner_input(card_img), corner_input(cv2.rotate(card_img, cv2.ROTATE_180))])
-    rank_p, suit_p = load_corner_net().probabilities(x)
-    return combine(rank_p[0], suit_p[0]), combine(rank_p[1], suit_p[1])
-
-
-def _net_reading(card_img: np.ndarray) -> Reading:
-    """The corner network alone: a card when both corners read it at least
-    :data:`NET_FAIR` surely."""
-    a, b = _net_readings(card_img)
-    if a.card is not None and a.card is b.card and min(a.confidence, b.confidence) >= NET_FAIR:
-        return Reading(a.card, min(a.confidence, b.confidence))
-    return Reading(None, 0.0)
-
-
 def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:
     centre = quad.mean(axis=0)
     return (centre + (quad - centre) * (1 + by)).astype(np.float32)
@@ -320,7 +137,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     found: list[tuple[Reading, np.ndarray]] = []
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
-        if best is None or (best[0].card is None and not _has_index(_warp(small, best[1]))):
+        if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
         found.append(best)
     out = []
@@ -331,4 +148,4 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     return out
 
 
-__all__ = ["PhotoCard", "PhotoError", "load_image", "read_card", "read_photo"]
+__all__ = ["THRESHOLD", "PhotoCard", "PhotoError", "load_image", "read_card", "read_photo"]

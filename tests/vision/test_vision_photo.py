@@ -105,7 +105,7 @@ def test_corners_that_disagree_give_null() -> None:
     """Both index corners are read; a card whose corners name different cards is
     reported but not named."""
     from vision.decks import STYLES, face_on, render_face
-    from vision.photo import read_card
+    from vision.photo_card import read_card
     from vision.photo_model import photo_reader
 
     ks = face_on(render_face(STYLES["tango"], Card("Ks")))
@@ -213,7 +213,7 @@ def test_corner_network_reads_blurred_corners_of_unseen_decks() -> None:
     about half of them on its own: 18 of 36 at the time of writing; the glyph models read
     the rest)."""
     from vision.decks import STYLES, render_face
-    from vision.photo import _net_reading
+    from vision.photo_card import _net_reading
     from vision.training.train_photo import photo_card
 
     rng = np.random.default_rng(5)
@@ -231,7 +231,7 @@ def test_corner_network_reads_blurred_corners_of_unseen_decks() -> None:
 def test_corner_network_says_nothing_of_a_card_back() -> None:
     """A face-down card (its back's pattern) is no index to the corner network."""
     from vision.decks import STYLES, render_face
-    from vision.photo import _net_reading
+    from vision.photo_card import _net_reading
     from vision.training.train_photo import photo_card
 
     rng = np.random.default_rng(2)
