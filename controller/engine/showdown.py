@@ -238,7 +238,7 @@ def showdown(state: HandState) -> HandState:
     played: tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]] = ({}, {})
     values: dict[tuple[int, str], HandValue] = {}
     for i in live:
-        high, low, highs[i], lows[i] = evaluate(state, i)
+        high, low, highs[i], lows[i] = evaluate(state, i)  # the values too, for the log
         seat = state.players[i].seat
         if high is not None:
             values[i, "high"] = high
@@ -272,6 +272,21 @@ def showdown(state: HandState) -> HandState:
                     showdown_order(state), bonuses)
     state = _pay(state, shares, result)
     return _pay_bonuses(state, bonuses) if bonuses else state
+
+
+def showdown_keys(state: HandState, live: Sequence[int]
+                  ) -> tuple[dict[int, Key], dict[int, Key]]:
+    """Each of the ``live`` players' (by index) high and low showdown keys, compared as
+    the showdown compares them (greater wins; games whose top hand depends on the
+    other hands, seed 004 Highest Flush, already ruled on). The odds price hands by
+    these keys without paying any pot."""
+    highs: dict[int, Key] = {}
+    lows: dict[int, Key] = {}
+    for i in live:
+        _, _, highs[i], lows[i] = evaluate(state, i)
+    if state.game.showdown.top_hand == "straight-flush-near-longest":
+        _straight_flush_exception(state, highs)
+    return highs, lows
 
 
 def _straight_flush_exception(state: HandState, highs: dict[int, Key]) -> None:

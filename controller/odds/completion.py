@@ -50,7 +50,7 @@ from controller.cards import Card, card_from_index
 from controller.engine.board import turn_slot
 from controller.engine.dealing import place_card
 from controller.engine.layout import compose_best
-from controller.engine.showdown import _straight_flush_exception, evaluate
+from controller.engine.showdown import showdown_keys
 from controller.engine.state import HandState, evolve
 from controller.hands.base import CardsIn, Ranking
 from controller.hands.value import HandValue
@@ -148,12 +148,7 @@ class Completion:
 
     def keys(self, state: HandState) -> tuple[list[Key], list[Key]]:
         """Each live player's (high, low) showdown keys, as the engine compares them."""
-        highs: dict[int, Key] = {}
-        lows: dict[int, Key] = {}
-        for i in self.live:
-            _, _, highs[i], lows[i] = evaluate(state, i)
-        if state.game.showdown.top_hand == "straight-flush-near-longest":
-            _straight_flush_exception(state, highs)  # seed 004 Highest Flush showdown 3
+        highs, lows = showdown_keys(state, self.live)
         return [highs[i] for i in self.live], [lows[i] for i in self.live]
 
     def score(self, deals: npt.NDArray[np.int64]) -> tuple[Strengths, Strengths]:
