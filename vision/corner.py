@@ -23,6 +23,8 @@ import numpy as np
 
 CORNER_W, CORNER_H = 96, 190
 EDGE = 6  # canonical pixels along the card's top and left edges that hold no index
+MAX_EDGE = 14  # ...and up to this many while they are ink all along (the edge beyond a
+EDGE_INK = 0.6  # corner cut a little outside the card): at least this share of the line
 MIN_RANK_H = 18  # canonical pixels: smaller ink near the corner is not a rank glyph
 GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
 _CELL = 6
@@ -98,12 +100,72 @@ def _merge(a: Box, b: Box) -> Box:
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _components(mask: np.ndarray) -> tuple[list[Comp], np.ndarray]:
-    """Candidate glyph components, noise and card edges removed, and the label image."""
+def _edge_strip(ink: np.ndarray) -> int:
+    """How many lines (columns, or rows) along a card edge to clear: at least
+    :data:`EDGE`, and on while the line is mostly ink, up to :data:`MAX_EDGE`.
+
+    A corner cut a few pixels outside the card has the shoe (or table) and the card's
+    edge beyond the usual strip; an index printed close to the edge would be joined to
+    them. The edge runs the whole length of the corner; index glyphs do not.
+
+    >>> _edge_strip(np.array([1, 1, 1, 1, 1, 1, 1, 0.9, 0.2, 0.1, 0.5, 0.1]))
+    8
+    >>> _edge_strip(np.array([0.9] * 5 + [0.1] * 10))
+    6
+    """
+    n = EDGE
+    while n < min(MAX_EDGE, len(ink)) and ink[n] > EDGE_INK:
+        n += 1
+    return n
+
+
+def _clear_rounded_corner(mask: np.ndarray, left: int, top: int) -> None:
+    """Clear what lies beyond the card's rounded corner (in place), so an index glyph
+    printed close to it is not joined to the shoe or table there.
+
+    The arc's radius is measured along the diagonal: the ink (background) from the
+    corner of the cleared strips to the first paper pixel.
+
+    >>> m = np.zeros((60, 60), np.uint8)
+    >>> yy, xx = np.mgrid[:60, :60]
+    >>> m[((xx - 26) ** 2 + (yy - 26) ** 2 > 20 ** 2) & (xx < 26) & (yy < 26)] = 1  # beyond arc
+    >>> m[12:40, 12:20] = 1  # a glyph touching the arc
+    >>> _clear_rounded_corner(m, 6, 6)
+    >>> int(m[:20, :20].sum() > 0), int(m[30:40, 12:20].all())
+    (1, 1)
+    >>> int(m[6:10, 6:10].sum())
+    0
+    """
+    k = 0
+    while top + k < mask.shape[0] and left + k < mask.shape[1] and k < 16 \
+            and mask[top + k, left + k]:
+        k += 1
+    if k < 2:
+        return
+    r = min(k / (1 - 0.5**0.5), 40.0)  # the diagonal meets the arc r(1 - 1/sqrt 2) in
+    n = int(np.ceil(r))
+    yy, xx = np.mgrid[:n, :n].astype(np.float32)
+    beyond = (xx - r) ** 2 + (yy - r) ** 2 > (r - 1.5) ** 2
+    region = mask[top:top + n, left:left + n]
+    region[beyond[:region.shape[0], :region.shape[1]]] = 0
+
+
+def _components(mask: np.ndarray, measure_edge: bool = False
+                ) -> tuple[list[Comp], np.ndarray]:
+    """Candidate glyph components, noise and card edges removed, and the label image.
+
+    ``measure_edge``: clear the card's edge as far as it runs (:func:`_edge_strip`) and
+    what lies beyond its rounded corner, not just the fixed :data:`EDGE` strip.
+    """
     # the strip along the card's edge holds the edge itself (and the table or shoe beyond
     # it); cleared, so an index printed close to the edge is not joined to it
-    mask[:EDGE, :] = 0
-    mask[:, :EDGE] = 0
+    left, top = EDGE, EDGE
+    if measure_edge:
+        left, top = _edge_strip(mask.mean(axis=0)), _edge_strip(mask.mean(axis=1))
+    mask[:top, :] = 0
+    mask[:, :left] = 0
+    if measure_edge:
+        _clear_rounded_corner(mask, left, top)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for i in range(1, n):
@@ -214,13 +276,15 @@ def cut_necks(mask: np.ndarray) -> np.ndarray:
     return mask
 
 
-def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False
-               ) -> IndexGlyphs | None:
+def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
+               measure_edge: bool = False) -> IndexGlyphs | None:
     """Segment the rank and suit glyphs of a canonical corner; None when there is no index.
 
     ``separate`` (the shoe reader's second try on a blurred corner): cut the necks that
     join an index glyph to a pip (:func:`cut_necks`) and join the digits of a ten only
-    when they match closely.
+    when they match closely. ``measure_edge`` (the shoe reader): clear the card's edge
+    and rounded corner where they are, so an index printed close to them (the "1" of a
+    ten) is not joined to the shoe beyond.
     """
     found = ink_mask(corner, level)
     if found is None:
@@ -228,7 +292,7 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False
     mask, _paper = found
     if separate:
         cut_necks(mask)
-    comps, labels = _components(mask)
+    comps, labels = _components(mask, measure_edge)
     rank = _rank_box(comps, strict=separate)
     if rank is None:
         return None
@@ -239,7 +303,8 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False
                        glyph_features(_only(labels, *suit), suit[0]), float(mask.mean()))
 
 
-def find_mark(corner: np.ndarray, level: float = 0.55) -> IndexGlyphs | None:
+def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = False
+              ) -> IndexGlyphs | None:
     """The top-left mark of a corner that has no rank-over-suit index (some jokers carry
     a single emblem there): the same glyph stands as both rank and suit, so the suit
     model decides whether it is a joker's mark or not an index at all."""
@@ -247,7 +312,7 @@ def find_mark(corner: np.ndarray, level: float = 0.55) -> IndexGlyphs | None:
     if found is None:
         return None
     mask, _paper = found
-    comps, labels = _components(mask)
+    comps, labels = _components(mask, measure_edge)
     rank = _rank_box(comps, strict=True)
     if rank is None:
         return None

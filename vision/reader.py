@@ -221,7 +221,7 @@ class ShoeReader:
         the most confident reading counts."""
         best, best_glyphs = Reading(None, 0.0), None
         for level, separate in INK_LEVELS:
-            glyphs = find_index(crop, level, separate)
+            glyphs = find_index(crop, level, separate, measure_edge=True)
             if glyphs is not None:
                 reading = self._read(glyphs)
                 if reading.confidence > best.confidence or best_glyphs is None:
@@ -231,7 +231,7 @@ class ShoeReader:
         if best_glyphs is None and self.clf.reads_marks:
             # no rank over suit anywhere: a corner with a single mark (some jokers)
             for level in (0.55, 0.4):
-                glyphs = find_mark(crop, level)
+                glyphs = find_mark(crop, level, measure_edge=True)
                 if glyphs is not None:
                     reading = self._read(glyphs)
                     if reading.card is not JOKER:  # a lone mark says nothing of a suit
