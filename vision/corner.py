@@ -320,5 +320,38 @@ def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = Fals
     return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()))
 
 
-__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "canonical_corner",
+BLANK_ZONE = (slice(16, 80), slice(16, 44))  # rows, columns where an index would be
+BLANK_PAPER = 150  # a blank corner is bright paper (not a dark back or a finger)
+
+
+def blank_corner(corner: np.ndarray) -> bool:
+    """Is this a card's corner with no index at all (bright paper, the card's edge in
+    view, no ink where an index would be)? Some jokers print none (dondorf's has only a
+    picture in the middle); every other card face has an index in this corner.
+
+    >>> card = np.full((CORNER_H, CORNER_W), 235, np.uint8); card[:, :4] = 30  # edge
+    >>> blank_corner(card)
+    True
+    >>> card[30:60, 20:40] = 20  # a rank glyph
+    >>> blank_corner(card)
+    False
+    """
+    for level in (0.55, 0.8):  # the lighter level keeps faint or washed-out ink
+        found = ink_mask(corner, level)
+        if found is None or found[1] < BLANK_PAPER:
+            return False  # no contrast: the card's edge is not in view to judge by
+        mask = found[0]
+        _components(mask, measure_edge=True)  # clears the edge and beyond the corner
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for i in range(1, n):
+            _x, _y, w, h, area = (int(v) for v in stats[i])
+            if (h > 0.6 * CORNER_H and w <= 10) or (w > 0.6 * CORNER_W and h <= 12) or (
+                    (h > 0.6 * CORNER_H or w > 0.6 * CORNER_W) and area < 0.3 * w * h):
+                mask[labels == i] = 0  # the card's edge (or its outline), inside the crop
+        if mask[BLANK_ZONE].mean() > 0.002:
+            return False
+    return True
+
+
+__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "blank_corner", "canonical_corner",
            "cut_necks", "find_index", "find_mark", "glyph_features", "ink_mask"]

@@ -114,6 +114,21 @@ def _edge_along(profile: np.ndarray) -> float | None:
     return i - 1 + (mid - a) / (b - a)  # linear interpolation between the two samples
 
 
+def _left_edge(gray: np.ndarray, x0: int, y: int, strip_w: int) -> float | None:
+    """The card's left edge in the band of rows round ``y``, searched from ``x0``; if the
+    band is card all along (a tilted card's top-left corner lies left of its run, which
+    is measured where most of the column is card) then again a little further left,
+    where the band must start on the dark shoe (not on a card just gone)."""
+    for start in (x0, x0 - 3 * STEP):
+        if start < 0:
+            break
+        band = gray[max(y - 3, 0):y + 4, start:start + strip_w].mean(axis=0)
+        e = _edge_along(band)
+        if e is not None and (e > 0 or start == x0):
+            return start + e
+    return None
+
+
 def card_pose(gray: np.ndarray, run: Run, cal: Calibration
               ) -> tuple[float, float, float] | None:
     """(x, y, angle) of the card's top-left corner and its tilt, from its left and top edges."""
@@ -133,10 +148,9 @@ def card_pose(gray: np.ndarray, run: Run, cal: Calibration
             y = int(top0 + frac * h)
             if y + 4 > gray.shape[0] or x0 + strip_w > gray.shape[1]:
                 continue
-            band = gray[max(y - 3, 0):y + 4, x0:x0 + strip_w].mean(axis=0)
-            e = _edge_along(band)
+            e = _left_edge(gray, x0, y, strip_w)
             if e is not None:
-                xs.append((x0 + e, y))
+                xs.append((e, y))
                 break
         else:
             return None

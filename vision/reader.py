@@ -38,7 +38,7 @@ import numpy as np
 from controller.cards import JOKER, Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import IndexGlyphs, find_index, find_mark
+from vision.corner import IndexGlyphs, blank_corner, find_index, find_mark
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
 
@@ -54,6 +54,7 @@ OUTVOTE = 4  # ...unless it has this many sure readings for each such veto
 SHARE = 0.7  # of the weight of all readings that must go to the card reported
 MIN_AGREE = 3  # confident readings needed before a card is reported
 GRACE = 1  # frames a card may go unseen mid-window before it counts as gone
+BLANK_CONF = 0.95  # a corner with no index at all: the joker of a deck that prints none
 
 
 _SEQ = itertools.count()
@@ -66,6 +67,10 @@ class _Pass:
     left: int
     right: int | None = None  # the trailing edge when it was last in view
     readings: list[Reading] = field(default_factory=list)
+    # per reading: what it was read from (an index, a lone mark, a blank corner, nothing)
+    # and from which corner (True: the opposite one)
+    kinds: list[str] = field(default_factory=list)
+    sides: list[bool] = field(default_factory=list)
     best_crop: np.ndarray | None = None
     glyphs: list[IndexGlyphs] = field(default_factory=list)
     best_conf: float = -1.0
@@ -90,6 +95,7 @@ class ShoeReader:
         self.reported: list[tuple[VisionEvent, list[IndexGlyphs]]] = []
         self.max_step = int(0.45 * self.cal.card_width)
         self._last_glyphs: IndexGlyphs | None = None
+        self._last_kind = "none"
         self._frame: np.ndarray = np.zeros((1, 1, 3), np.uint8)
         self._gray: np.ndarray | None = None
         self._held: list[tuple[_Pass, VisionEvent]] = []
@@ -206,12 +212,14 @@ class ShoeReader:
         if p.width_seen and run.tail_visible:
             # the whole card is in view: the opposite index (turned round) is a second,
             # independent witness; a disagreement between the two makes the card unreadable
-            self._read_into(p, corner_crop(gray, pose, self.cal, opposite=True))
+            self._read_into(p, corner_crop(gray, pose, self.cal, opposite=True), True)
 
-    def _read_into(self, p: _Pass, crop: np.ndarray) -> None:
+    def _read_into(self, p: _Pass, crop: np.ndarray, opposite: bool = False) -> None:
         reading = self._read_crop(crop)
         if self.keep_glyphs and self._last_glyphs is not None:
             p.glyphs.append(self._last_glyphs)
+        p.kinds.append(self._last_kind)
+        p.sides.append(opposite)
         p.readings.append(reading)
         if reading.confidence > p.best_conf or p.best_crop is None:
             p.best_conf, p.best_crop = reading.confidence, crop
@@ -220,12 +228,13 @@ class ShoeReader:
         """Read at the usual ink level, then (if unsure) the other ways of :data:`INK_LEVELS`;
         the most confident reading counts."""
         best, best_glyphs = Reading(None, 0.0), None
+        kind = "none"
         for level, separate in INK_LEVELS:
             glyphs = find_index(crop, level, separate, measure_edge=True)
             if glyphs is not None:
                 reading = self._read(glyphs)
                 if reading.confidence > best.confidence or best_glyphs is None:
-                    best, best_glyphs = reading, glyphs
+                    best, best_glyphs, kind = reading, glyphs, "index"
             if best.confidence >= self.cal.threshold:
                 break
         if best_glyphs is None and self.clf.reads_marks:
@@ -237,10 +246,14 @@ class ShoeReader:
                     if reading.card is not JOKER:  # a lone mark says nothing of a suit
                         reading = Reading(None, 0.0)
                     if reading.confidence > best.confidence or best_glyphs is None:
-                        best, best_glyphs = reading, glyphs
+                        best, best_glyphs, kind = reading, glyphs, "mark"
                 if best.confidence >= self.cal.threshold:
                     break
-        self._last_glyphs = best_glyphs
+        if best_glyphs is None and blank_corner(crop):
+            # no index, no mark, bright paper: only a joker that prints no index (the
+            # verdict wants both corners so, and no index ever found on the card)
+            best, kind = Reading(JOKER, BLANK_CONF), "blank"
+        self._last_glyphs, self._last_kind = best_glyphs, kind
         return best
 
     def _read(self, glyphs: IndexGlyphs) -> Reading:
@@ -256,7 +269,12 @@ class ShoeReader:
 
     # -- deciding -----------------------------------------------------------------------
     def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
-        sure = [r for r in p.readings if r.card is not None
+        keep = list(range(len(p.readings)))
+        if any(k in ("index", "mark") for k in p.kinds):
+            # a corner washed out in some frames is no blank-cornered joker
+            keep = [i for i in keep if p.kinds[i] != "blank"]
+        readings = [p.readings[i] for i in keep]
+        sure = [r for r in readings if r.card is not None
                 and r.confidence >= self.cal.threshold]
         if not sure:
             return None, 0.0
@@ -264,14 +282,25 @@ class ShoeReader:
         # a fairly sure reading of another card, or much doubt overall, are reasons to
         # doubt: one odd frame (glare, a crop cut at the edge) is outvoted only by many
         # sure readings of the card; more than that and the card is unreadable
-        others = [r.confidence for r in p.readings if r.card is not None and r.card is not card]
+        others = [r.confidence for r in readings if r.card is not None and r.card is not card]
         vetoes = sum(c >= VETO for c in others)
-        mine = sum(r.confidence for r in p.readings if r.card is card)
+        mine = sum(r.confidence for r in readings if r.card is card)
         if vetoes * OUTVOTE > agree or mine < SHARE * (mine + sum(others)):
             return None, 0.0
         if agree < MIN_AGREE:
             return None, 0.0
+        if card is JOKER and not self._joker_both_corners(p, keep):
+            return None, 0.0
         return card, float(np.mean([r.confidence for r in sure if r.card is card]))
+
+    def _joker_both_corners(self, p: _Pass, keep: list[int]) -> bool:
+        """A joker read only from blank corners (no index, no mark) must be read so on
+        both corners: a corner washed out by glare is not seen so on both."""
+        sure = [i for i in keep if p.readings[i].card is JOKER
+                and p.readings[i].confidence >= self.cal.threshold]
+        if any(p.kinds[i] != "blank" for i in sure):
+            return True
+        return {p.sides[i] for i in sure} == {False, True}
 
     def _decide(self, p: _Pass, frame_no: int, ts: float) -> list[VisionEvent]:
         if p.done:

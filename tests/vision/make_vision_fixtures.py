@@ -39,6 +39,9 @@ def cases() -> dict[str, tuple[list, list[dict[str, str]]]]:
     out["joker-jumbo"] = (_shoe("jumbo", 7).deal(JOKER), [{"event": "CardSeen", "card": "Jk"}])
     out["joker-nicu-white"] = (_shoe("nicu-white", 8).deal(JOKER),
                                [{"event": "CardSeen", "card": "Jk"}])
+    # dondorf's joker prints no index at all (a picture in the middle, blank corners)
+    out["joker-dondorf"] = (_shoe("dondorf", 15).deal(JOKER),
+                            [{"event": "CardSeen", "card": "Jk"}])
     out["empty-window"] = (_shoe("standard", 9).empty(8), [])
     shoe = _shoe("standard", 10)
     out["stuck-half-way"] = (shoe.stuck(Card("4c"), stop_at=420, hold=12),

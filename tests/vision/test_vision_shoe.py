@@ -59,7 +59,7 @@ def test_deck_style_card_is_read_once(name: str) -> None:
     assert isinstance(seen, CardSeen) and seen.confidence >= Calibration().threshold
 
 
-@pytest.mark.parametrize("name", ["joker-jumbo", "joker-nicu-white"])
+@pytest.mark.parametrize("name", ["joker-jumbo", "joker-nicu-white", "joker-dondorf"])
 def test_joker_is_read_as_the_joker(name: str) -> None:
     """The joker (seed 000, the exposed joker; DESIGN.md: Jk) -> one CardSeen(Jk)."""
     events = run_case(name)

@@ -73,11 +73,11 @@ def corner_glyphs(corner: np.ndarray, card: Card | None, rng: np.random.Generato
     joker = card is not None and card.is_joker
     level = float(rng.uniform(0.4, 0.6))
     out: list[tuple[IndexGlyphs, int | None, int]] = []
-    glyphs = find_index(corner, level)
+    glyphs = find_index(corner, level, measure_edge=True)
     if glyphs is not None:
         out.append((glyphs, None if joker else r_label, s_label))
     if glyphs is None or (not joker and rng.random() < 0.25):
-        mark = find_mark(corner, level)
+        mark = find_mark(corner, level, measure_edge=True)
         if mark is not None:
             not_index = SUIT_LABELS.index("x")
             out.append((mark, r_label if joker else None, s_label if joker else not_index))
@@ -119,17 +119,19 @@ def samples(styles: list[DeckStyle], aug: int, seed: int
     return out.arrays()
 
 
-def font_samples(per_card: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                     np.ndarray]:
-    """Glyph features of the training-only font faces (:mod:`vision.training.font_cards`)."""
+def font_samples(per_card: int, seed: int, varied: int = 0
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Glyph features of the training-only font faces (:mod:`vision.training.font_cards`):
+    ``per_card`` of :func:`font_face` and ``varied`` of :func:`varied_face` per card."""
     from controller.cards import DECK_52
-    from vision.training.font_cards import font_face
+    from vision.training.font_cards import font_face, varied_face
 
     rng = np.random.default_rng(seed)
     out = _Samples()
     for card in DECK_52:
-        for _ in range(per_card):
-            out.add(canonical_corner(degrade_card(font_face(card, rng), rng)), card, rng)
+        for i in range(per_card + varied):
+            face = font_face(card, rng) if i < per_card else varied_face(card, rng)
+            out.add(canonical_corner(degrade_card(face, rng)), card, rng)
     return out.arrays()
 
 
@@ -181,6 +183,8 @@ def main() -> None:
     ap.add_argument("--aug", type=int, default=8, help="degraded copies per card")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fonts", type=int, default=24, help="font-drawn faces per card")
+    ap.add_argument("--varied", type=int, default=0,
+                    help="faces per card of the wider font set (font_cards.varied_face)")
     ap.add_argument("--hidden", type=int, default=96, help="hidden units per network")
     ap.add_argument("--out", default=str(MODEL_PATH), help="where to save the weights")
     ap.add_argument("--keep-rank", metavar="MODEL",
@@ -190,8 +194,8 @@ def main() -> None:
     train = available_styles(include_held_out=False)
     held = [s for s in available_styles() if s.held_out]
     rx, ry, sx, sy = samples(train, args.aug, args.seed)
-    if args.fonts:
-        fx, fy, fsx, fsy = font_samples(args.fonts, args.seed + 3)
+    if args.fonts or args.varied:
+        fx, fy, fsx, fsy = font_samples(args.fonts, args.seed + 3, args.varied)
         rx, ry = np.concatenate([rx, fx]), np.concatenate([ry, fy])
         sx, sy = np.concatenate([sx, fsx]), np.concatenate([sy, fsy])
     print(f"train styles: {', '.join(s.name for s in train)}")
