@@ -38,7 +38,14 @@ import numpy as np
 from controller.cards import JOKER, Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import IndexGlyphs, blank_corner, find_index, find_mark
+from vision.corner import (
+    CORNER_W,
+    EDGE,
+    IndexGlyphs,
+    blank_corner,
+    find_index,
+    find_mark,
+)
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
 
@@ -230,7 +237,7 @@ class ShoeReader:
         best, best_glyphs = Reading(None, 0.0), None
         kind = "none"
         for level, separate in INK_LEVELS:
-            glyphs = find_index(crop, level, separate, measure_edge=True)
+            glyphs = _uncut(find_index(crop, level, separate, measure_edge=True))
             if glyphs is not None:
                 reading = self._read(glyphs)
                 if reading.confidence > best.confidence or best_glyphs is None:
@@ -240,7 +247,7 @@ class ShoeReader:
         if best_glyphs is None and self.clf.reads_marks:
             # no rank over suit anywhere: a corner with a single mark (some jokers)
             for level in (0.55, 0.4):
-                glyphs = find_mark(crop, level, measure_edge=True)
+                glyphs = _uncut(find_mark(crop, level, measure_edge=True))
                 if glyphs is not None:
                     reading = self._read(glyphs)
                     if reading.card is not JOKER:  # a lone mark says nothing of a suit
@@ -330,6 +337,20 @@ class ShoeReader:
             return [CardSeen(card, round(conf, 4), frame_no, ts)]
         crop = p.best_crop if p.best_crop is not None else np.zeros((8, 8), np.uint8)
         return [CardUnreadable(frame_no, ts, crop)]
+
+
+def _uncut(glyphs: IndexGlyphs | None) -> IndexGlyphs | None:
+    """None for glyphs the corner's crop may have cut: a rank glyph that runs into the
+    strip along the card's top edge (the corner was cut a little inside the card, and a
+    J's hook alone reads as a 4), or a glyph right of the index column that runs out of
+    the corner (a court card's big pip or its picture, taken for the index when a thin
+    rank has washed out). The other corner, or the next frame, reads it."""
+    if glyphs is None or glyphs.rank_box[1] <= EDGE + 1:
+        return None
+    if any(x > 0.35 * CORNER_W and x + w >= CORNER_W - 1
+           for x, _y, w, _h in (glyphs.rank_box, glyphs.suit_box)):
+        return None  # (a jumbo ten, starting at the left, may fill the corner's width)
+    return glyphs
 
 
 _CLASSIFIER: IndexClassifier | None = None
