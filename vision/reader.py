@@ -342,13 +342,13 @@ class ShoeReader:
 def _uncut(glyphs: IndexGlyphs | None) -> IndexGlyphs | None:
     """None for glyphs the corner's crop may have cut: a rank glyph that runs into the
     strip along the card's top edge (the corner was cut a little inside the card, and a
-    J's hook alone reads as a 4), or a glyph right of the index column that runs out of
-    the corner (a court card's big pip or its picture, taken for the index when a thin
-    rank has washed out). The other corner, or the next frame, reads it."""
+    J's hook alone reads as a 4), or a rank glyph right of the index column that runs
+    out of the corner (a court card's big pip or its picture, taken for the index when
+    a thin rank has washed out). The other corner, or the next frame, reads it."""
     if glyphs is None or glyphs.rank_box[1] <= EDGE + 1:
         return None
-    if any(x > 0.35 * CORNER_W and x + w >= CORNER_W - 1
-           for x, _y, w, _h in (glyphs.rank_box, glyphs.suit_box)):
+    x, _y, w, _h = glyphs.rank_box
+    if x > 0.35 * CORNER_W and x + w >= CORNER_W - 1:
         return None  # (a jumbo ten, starting at the left, may fill the corner's width)
     return glyphs
 
