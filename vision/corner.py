@@ -320,6 +320,42 @@ def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = Fals
     return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()))
 
 
+RED_INK = 0.22  # red ink: its red channel this much above its others (shares of paper)
+GREY_INK = 0.1  # black ink: its channels within this share of the paper's of each other
+
+
+def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
+    """``red``, ``black`` or ``other`` (blue, green, too little ink to tell): the colour
+    of the ink inside ``box`` of a BGR corner, each channel as a share of the paper's
+    (so a warm or cold light does not tint it).
+
+    >>> corner = np.full((CORNER_H, CORNER_W, 3), 230, np.uint8)
+    >>> corner[40:70, 10:40] = (40, 40, 190)
+    >>> ink_colour(corner, (10, 40, 30, 30)), ink_colour(corner[:, :, ::-1], (10, 40, 30, 30))
+    ('red', 'other')
+    >>> corner[40:70, 10:40] = 50
+    >>> ink_colour(corner, (10, 40, 30, 30))
+    'black'
+    """
+    if corner.ndim != 3:
+        return "other"
+    found = ink_mask(corner, level)
+    if found is None:
+        return "other"
+    mask = found[0].astype(bool)
+    paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
+    x, y, w, h = box
+    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]]
+    if len(ink) < 12:
+        return "other"
+    b, g, r = np.median(ink.astype(np.float32), axis=0) / paper
+    if r - max(b, g) > RED_INK:
+        return "red"
+    if max(b, g, r) - min(b, g, r) < GREY_INK:
+        return "black"
+    return "other"
+
+
 BLANK_ZONE = (slice(16, 80), slice(16, 44))  # rows, columns where an index would be
 BLANK_PAPER = 150  # a blank corner is bright paper (not a dark back or a finger)
 
@@ -353,5 +389,6 @@ def blank_corner(corner: np.ndarray) -> bool:
     return True
 
 
-__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "blank_corner", "canonical_corner",
-           "cut_necks", "find_index", "find_mark", "glyph_features", "ink_mask"]
+__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "blank_corner",
+           "canonical_corner", "cut_necks", "find_index", "find_mark", "glyph_features",
+           "ink_colour", "ink_mask"]

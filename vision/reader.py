@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.cards import JOKER, Card
+from controller.cards import JOKER, Card, Suit
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import (
@@ -45,6 +45,7 @@ from vision.corner import (
     blank_corner,
     find_index,
     find_mark,
+    ink_colour,
 )
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
@@ -215,14 +216,18 @@ class ShoeReader:
         pose = card_pose(gray, run, self.cal)
         if pose is None:
             return
-        self._read_into(p, corner_crop(gray, pose, self.cal))
+        self._read_into(p, pose, False)
         if p.width_seen and run.tail_visible:
             # the whole card is in view: the opposite index (turned round) is a second,
             # independent witness; a disagreement between the two makes the card unreadable
-            self._read_into(p, corner_crop(gray, pose, self.cal, opposite=True), True)
+            self._read_into(p, pose, True)
 
-    def _read_into(self, p: _Pass, crop: np.ndarray, opposite: bool = False) -> None:
+    def _read_into(self, p: _Pass, pose: tuple[float, float, float], opposite: bool) -> None:
+        crop = corner_crop(self._window_gray(), pose, self.cal, opposite=opposite)
         reading = self._read_crop(crop)
+        if reading.card is not None and reading.card.suit is not None \
+                and reading.confidence >= VETO and self._last_glyphs is not None:
+            reading = self._check_colour(reading, pose, opposite, self._last_glyphs)
         if self.keep_glyphs and self._last_glyphs is not None:
             p.glyphs.append(self._last_glyphs)
         p.kinds.append(self._last_kind)
@@ -230,6 +235,22 @@ class ShoeReader:
         p.readings.append(reading)
         if reading.confidence > p.best_conf or p.best_crop is None:
             p.best_conf, p.best_crop = reading.confidence, crop
+
+    def _check_colour(self, reading: Reading, pose: tuple[float, float, float],
+                      opposite: bool, glyphs: IndexGlyphs) -> Reading:
+        """No reading whose suit has the other colour than the ink of its suit glyph
+        (red ink read as a club or spade, black ink as a heart or diamond: blur can make
+        a diamond's corners look like a club's lobes); other inks (a four-colour deck's
+        blue and green) say nothing."""
+        x, y, w, h = self.cal.window
+        roi = self._frame[y:y + h, x:x + w]
+        colour = ink_colour(corner_crop(roi, pose, self.cal, opposite=opposite),
+                            glyphs.suit_box)
+        assert reading.card is not None
+        red = reading.card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+        if (colour == "red" and not red) or (colour == "black" and red):
+            return Reading(None, 0.0)
+        return reading
 
     def _read_crop(self, crop: np.ndarray) -> Reading:
         """Read at the usual ink level, then (if unsure) the other ways of :data:`INK_LEVELS`;
