@@ -21,6 +21,7 @@ import sys
 import time
 import zlib
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -58,7 +59,7 @@ def score(expected: list[Card], events: list[VisionEvent]) -> Counter[str]:
 
 def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
                                                tuple[list[float], list[float]],
-                                               Counter[str], list[str]]:
+                                               Counter[str], list[str], list[str]]:
     rng = np.random.default_rng(seed)
     styles = available_styles()
     shoes = {s.name: SyntheticShoe(seed=seed + i, deck_style=s,
@@ -69,6 +70,7 @@ def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
     latencies: list[float] = []
     cpu: list[float] = []
     wrong: list[str] = []
+    unreadable: list[str] = []
     reader = ShoeReader()
     frame_no, done = 0, 0
     while done < passes:
@@ -94,8 +96,10 @@ def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
             fast += result
         wrong += [f"{style.name}: {c} read as {e.card}" for c, e in zip(cards, events,
                   strict=False) if isinstance(e, CardSeen) and e.card is not c]
+        unreadable += [f"{style.name} {c}" for c, e in zip(cards, events, strict=False)
+                       if isinstance(e, CardUnreadable)]
         done += len(cards)
-    return per_style, (latencies, cpu), fast, wrong
+    return per_style, (latencies, cpu), fast, wrong, unreadable
 
 
 def print_table(rows: dict[str, Counter[str]]) -> None:
@@ -124,7 +128,7 @@ def main() -> None:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     t0 = time.time()
-    per_style, lat, fast, wrong = run_shoe(args.passes, args.seed)
+    per_style, lat, fast, wrong, unreadable = run_shoe(args.passes, args.seed)
     total: Counter[str] = Counter()
     for row in per_style.values():
         total += row
@@ -147,6 +151,8 @@ def main() -> None:
           "wall-clock tails include time other processes held the core)")
     for line in wrong[:20]:
         print("  wrong read:", line)
+    if unreadable:
+        print(f"unreadable: {', '.join(sorted(unreadable))}")
     if args.photos:
         photo_table(args.photos, args.seed)
     dev = Path(args.cards_dev)
@@ -168,11 +174,19 @@ def photo_row(found: list[Card | None], truth: Card) -> Counter[str]:
     return out
 
 
-def _at(cards: list, corners: list[tuple[float, float]], tol: float) -> list[Card | None]:
-    centre = np.mean(corners, axis=0)
-    near = sorted((float(np.linalg.norm(np.mean(c.corners, axis=0) - centre)), i)
-                  for i, c in enumerate(cards))
-    return [cards[i].card for d, i in near if d < tol]  # the nearest first
+def _at(cards: list, corners: list[tuple[float, float]], tol: float,
+        others: Sequence[tuple[Card, list[tuple[float, float]], float]] = ()
+        ) -> list[Card | None]:
+    """The readings reported near one true card, the nearest first. A reading that names
+    another true card of the photo lying near it too is that card's (a covered card's
+    whole outline reaches under its neighbour), not a reading of this one."""
+    def off(found: object, where: list[tuple[float, float]]) -> float:
+        return float(np.linalg.norm(np.mean(found.corners, axis=0)  # type: ignore[attr-defined]
+                                    - np.mean(where, axis=0)))
+
+    near = sorted((off(c, corners), i) for i, c in enumerate(cards))
+    return [cards[i].card for d, i in near if d < tol and not any(
+        cards[i].card is card and off(cards[i], where) < t for card, where, t in others)]
 
 
 def photo_table(n_photos: int, seed: int) -> None:
@@ -195,8 +209,9 @@ def photo_table(n_photos: int, seed: int) -> None:
                                  card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
         found = read_photo(img)
         for card, corners in truth:
+            others = [(c, w, 40.0) for c, w in truth if c is not card]
             rows[style.name + (", phone-like" if harsh else "")] += \
-                photo_row(_at(found, corners, 40.0), card)
+                photo_row(_at(found, corners, 40.0, others), card)
     total: Counter[str] = Counter()
     for row in rows.values():
         total += row
@@ -211,6 +226,13 @@ def _half(name: str) -> str:
     scenes (never looked at while tuning) are the honest check."""
     return "images/ half A (tuned on)" if zlib.crc32(name.encode()) % 2 == 0 \
         else "images/ half B (held back)"
+
+
+def _box(box: dict[str, str]) -> tuple[Card, list[tuple[float, float]], float]:
+    """A true card of cards-dev: the card, its box's corners, how near a reading must be."""
+    x0, y0, x1, y1 = (float(box[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
+    return (Card(box["rank"] + box["suit"]), [(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
+            0.3 * max(x1 - x0, y1 - y0) + 10)
 
 
 def cards_dev_table(root: Path) -> None:
@@ -236,11 +258,10 @@ def cards_dev_table(root: Path) -> None:
         kind = ("multi-card scenes" if name.startswith("scenes/") else
                 "crops of multi-card photos" if "_card" in name else "single-card photos")
         kinds += [] if kind in kinds else [kind]
-        for box in cards:
-            x0, y0, x1, y1 = (float(box[k]) for k in ("xmin", "ymin", "xmax", "ymax"))
-            corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-            result = photo_row(_at(found, corners, 0.3 * max(x1 - x0, y1 - y0) + 10),
-                               Card(box["rank"] + box["suit"]))
+        placed = [_box(box) for box in cards]
+        for card, corners, tol in placed:
+            result = photo_row(_at(found, corners, tol, [p for p in placed if p[0] is not card]),
+                               card)
             rows[kind] += result
             if kind != "multi-card scenes":
                 rows[_half(name)] += result

@@ -26,14 +26,18 @@ import numpy as np
 
 from controller.cards import Card
 from controller.errors import PitbossError
-from vision.classify import IndexClassifier, Reading
+from vision.classify import IndexClassifier, Reading, combine
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, read_card
+from vision.photo_cnn import corner_input, load_corner_net
 from vision.photo_find import card_groups
+from vision.photo_index_find import find_indexes, index_quads
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
+NET_VETO = 0.5  # the corner network naming another rank this surely stops an index's read
+NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
 
 
@@ -127,6 +131,73 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]]
     return kept
 
 
+def _own_index(point: np.ndarray, quads: list[np.ndarray]) -> bool:
+    """Is ``point`` in an index corner (top-left or bottom-right) of one of these cards?
+    Only there is it that card's own index: a card lying under another one shows its
+    index inside the outline of the covered card found whole."""
+    dst = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    for q in quads:
+        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
+        x, y = cv2.perspectiveTransform(np.array([[point]], np.float32), m)[0, 0]
+        corner = (x < 0.35 and y < 0.3) or (x > 0.65 and y > 0.7)
+        if corner and -0.05 < x < 1.05 and -0.05 < y < 1.05:
+            return True
+    return False
+
+
+def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
+              threshold: float) -> list[tuple[Reading, np.ndarray]]:
+    """Cards found by their index corner where no outline was read (a covered card,
+    a fanned hand): only those read, one per index, none inside a card already read."""
+    widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
+    width = float(np.median(widths)) if widths else None
+    out: list[tuple[Reading, np.ndarray]] = []
+    # ink inside a card read already is its own (pips, a picture), never another's index
+    for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in read]):
+        if _own_index(idx.rank, [q for _, q in out]):
+            continue  # the other corner of a card just read
+        for quad in index_quads(idx, width) + (index_quads(idx) if width else []):
+            wide = float(np.linalg.norm(quad[1] - quad[0]))
+            reading = _read_index(_warp(img, quad), idx.index_box(wide), clf, threshold)
+            if reading.card is not None:
+                # the cards of one photo are of one size: read at a usual index-to-card
+                # ratio, it still lies where a card of the photo's size would
+                out.append((reading, idx.quad(width) if width else quad))
+                break
+    return out
+
+
+def _read_index(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
+                threshold: float) -> Reading:
+    """Read a card placed from its index, from that index alone: the rest of the card
+    (under another card, perhaps, with a neighbour's edge or index in it) is painted
+    paper, so the index must be sure on its own; the corner network must not name
+    another card there, nor the whole card image another card surely."""
+    x1, y1 = box
+    kept = card_img[:y1, :x1].reshape(-1, 3)
+    light = kept.sum(axis=1)
+    paper = np.median(kept[light >= np.median(light)], axis=0)
+    only = np.empty_like(card_img)
+    only[:] = paper
+    only[:y1, :x1] = card_img[:y1, :x1]
+    reading = read_card(only, clf, threshold)
+    if reading.card is None or reading.confidence < threshold:
+        return Reading(None, reading.confidence)
+    whole = read_card(card_img, clf, threshold)
+    if whole.card is not None and whole.card is not reading.card:
+        return Reading(None, 0.0)
+    rank_p, suit_p = load_corner_net().probabilities(corner_input(only)[None])
+    net = combine(rank_p[0], suit_p[0])
+    if net.card is None or net.card is reading.card:
+        return reading
+    # the network knows the suits' shapes less well than the ranks' (a four-colour
+    # deck's green club looks to it like a spade): another rank vetoes sooner
+    other_rank = net.card.is_joker or reading.card.is_joker or net.card.rank != reading.card.rank
+    if net.confidence >= (NET_VETO if other_rank else NET_SUIT_VETO):
+        return Reading(None, 0.0)
+    return reading
+
+
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                threshold: float = THRESHOLD) -> list[PhotoCard]:
     """Every card found on ``img`` (BGR), left to right then top to bottom."""
@@ -140,6 +211,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
         found.append(best)
+    found += _by_index(small, [q for r, q in found if r.card is not None], clf, threshold)
     out = []
     for reading, quad in _one_per_card(found):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]

@@ -82,12 +82,13 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
         photo = photo * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
         pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
         truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
-    # a camera not quite square to the table
+    # a camera not quite square to the table (the table's edge pixels fill the border:
+    # a reflected border would hold mirror images of cards near the edge)
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     inward = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]])  # keep every card in view
     dst = (src + inward * rng.uniform(0, 0.08, (4, 2)) * (w, h)).astype(np.float32)
     persp = cv2.getPerspectiveTransform(src, dst)
-    photo = cv2.warpPerspective(photo, persp, (w, h), borderMode=cv2.BORDER_REFLECT)
+    photo = cv2.warpPerspective(photo, persp, (w, h), borderMode=cv2.BORDER_REPLICATE)
     gain = 1 + rng.uniform(-0.25, 0.1) + rng.uniform(-0.2, 0.2) * (np.mgrid[0:h, 0:w][1] / w
                                                                    - 0.5)
     photo = photo * gain[:, :, None].astype(np.float32)
@@ -105,4 +106,41 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return out, moved  # type: ignore[return-value]
 
 
-__all__ = ["table_photo"]
+def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
+              size: tuple[int, int] = (960, 720), card_height: float = 260.0,
+              spread: float = 0.3) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """A hand spread on the table, each card lying over the one before it and leaving
+    ``spread`` of that card's width in view (its top-left index among it); the photo
+    and every card's whole outline, as :func:`table_photo` gives them.
+
+    >>> from controller.cards import parse_cards
+    >>> img, truth = fan_photo(parse_cards("As Kd 7c"), "tango", seed=2)
+    >>> img.shape, [str(c) for c, _ in truth]
+    ((720, 960, 3), ['As', 'Kd', '7c'])
+    """
+    rng = np.random.default_rng(seed)
+    w, h = size
+    photo = _table(("wood", "felt", "plain")[int(rng.integers(3))], w, h, rng)
+    k = card_height / CARD_H
+    angle = rng.uniform(0, 360)
+    step = np.array([np.cos(np.radians(-angle)), np.sin(np.radians(-angle))]) \
+        * spread * CARD_W * k
+    centre = np.array([w / 2, h / 2]) - step * (len(cards) - 1) / 2
+    pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    truth: list[tuple[Card, Corners]] = []
+    for i, card in enumerate(cards):
+        m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k)
+        m[:, 2] += centre + i * step - (CARD_W / 2, CARD_H / 2)
+        warped = cv2.warpAffine(render_face(STYLES[style], card), m, (w, h),
+                                flags=cv2.INTER_AREA)
+        alpha = warped[:, :, 3:4].astype(np.float32) / 255
+        # a thin shadow along the card's edge, as a card lying on another casts
+        shadow = cv2.GaussianBlur(alpha, (0, 0), 2)[:, :, None] * 0.25
+        photo = photo * (1 - shadow) * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+        truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
+    photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.0))
+    photo += rng.normal(0, rng.uniform(1, 4), photo.shape).astype(np.float32)
+    return np.clip(photo, 0, 255).astype(np.uint8), truth
+
+
+__all__ = ["fan_photo", "table_photo"]

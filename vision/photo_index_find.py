@@ -1,0 +1,282 @@
+"""Find cards on a still photo by their index corner: a rank glyph above a suit pip.
+
+A card lying under another one, in a fanned hand, or beside a book never shows its
+whole outline, but a player always leaves its index corner in view. So this finder
+looks for the index itself, at any rotation and size: ink on a locally light patch
+(darker than the paper around it, in the darkest colour channel so red ink counts
+as much as black), parted into glyphs; a glyph with a smaller one of the same colour
+just below it, with nothing but paper to their left and above them (the card's edge
+is there), is an index. Its rank-to-suit direction is the card's long axis, the
+paper's edge beside it (or a usual margin) gives the card's corner, and a card-shaped
+quadrilateral of the photo's card size (or of the size usual for such an index) is
+placed from there; :func:`vision.photo_card.read_card` then reads its corner.
+
+>>> import numpy as np
+>>> from controller.cards import Card
+>>> from vision.decks import STYLES, render_face, face_on
+>>> table = np.full((500, 500, 3), (40, 90, 30), np.uint8)
+>>> table[40:460, 100:400] = face_on(render_face(STYLES["standard"], Card("Qh")), (40, 90, 30))
+>>> found = find_indexes(table)
+>>> any(np.linalg.norm(i.rank - (130, 85)) < 25 and abs(i.down[1] - 1) < 0.1 for i in found)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.decks import CARD_W
+
+CARD_ASPECT = 88 / 63
+INK = 0.35  # ink is at least this much darker than the paper around it
+PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
+WIDTHS = (4.3, 6.5)  # card width / rank-to-suit distance of common decks (jumbo .. small)
+CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
+MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
+
+
+@dataclass(frozen=True)
+class Index:
+    """One index corner found on the photo (pixel coordinates).
+
+    ``down`` points from the rank to the suit (the card's long axis), ``right`` into
+    the card; ``corner`` is where the card's own corner is judged to be; ``step`` is
+    the rank-to-suit distance.
+    """
+
+    rank: np.ndarray
+    down: np.ndarray
+    right: np.ndarray
+    corner: np.ndarray
+    step: float
+    extent: tuple[float, float] = (0.0, 0.0)  # the index's far side and foot, from the corner
+
+    def index_box(self, width: float) -> tuple[int, int]:
+        """How far (right, down) the index and a little paper reach on the upright card
+        image of :mod:`vision.decks` size, when the card is ``width`` pixels wide."""
+        k = CARD_W / width  # little paper beside it: a covering card's edge may be near
+        return (round((self.extent[0] + 0.15 * self.step) * k),
+                round((self.extent[1] + 0.35 * self.step) * k))
+
+    def quad(self, width: float) -> np.ndarray:
+        """The card of this width whose index this is: corners clockwise from its
+        top-left (the order :func:`vision.photo.read_photo` warps)."""
+        across, along = self.right * width, self.down * width * CARD_ASPECT
+        c = self.corner
+        return np.array([c, c + across, c + across + along, c + along], np.float32)
+
+
+@dataclass
+class _Glyph:
+    centre: np.ndarray
+    box: np.ndarray  # four corners of its minimum-area rectangle
+    size: float  # the rectangle's long side
+    red: bool
+    parts: tuple[int, ...]
+
+
+def _ink(img: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Ink mask (uint8) and the local paper level: the darkest channel, closed with a
+    ``k``-pixel kernel (bigger than the index glyphs looked for), is the paper the ink
+    lies on."""
+    dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
+    paper = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    bright = float(np.percentile(paper, 95))
+    ink = (dark.astype(np.int16) < (1 - INK) * paper) & (paper > PAPER * bright)
+    return ink.astype(np.uint8), paper
+
+
+def _kernels(side: int) -> tuple[int, ...]:
+    """Closing kernels: glyphs of cards of a usual size in the photo, and of a close-up."""
+    return max(9, side // 16) | 1, max(15, side // 6) | 1
+
+
+def _glyphs(img: np.ndarray) -> list[_Glyph]:
+    side = max(img.shape[:2])
+    b, g, r = (img[:, :, i].astype(np.int16) for i in range(3))
+    redness = r - np.maximum(g, b)
+    out: list[_Glyph] = []
+    small = max(5.0, side / 160)
+    lo = small
+    for k in _kernels(side):
+        ink, _ = _ink(img, k)
+        out += _components(ink, redness, lo, 0.9 * k, len(out))
+        lo = 0.9 * k  # the next kernel looks for bigger glyphs only
+    return out + _tens(out)
+
+
+def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
+                first: int) -> list[_Glyph]:
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    out: list[_Glyph] = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < 12 or max(w, h) < 0.7 * small or max(w, h) > big:
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        pts = np.stack([xs + x, ys + y], axis=1).astype(np.float32)
+        rect = cv2.minAreaRect(pts)
+        long = max(rect[1])
+        if long < small or long > big or area < 0.12 * max(rect[1][0] * rect[1][1], 1.0):
+            continue
+        red = float(np.median(redness[ys + y, xs + x])) > 40
+        out.append(_Glyph(pts.mean(axis=0), cv2.boxPoints(rect), float(long), red,
+                          (first + len(out),)))
+    return out
+
+
+def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
+    """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten)."""
+    out: list[_Glyph] = []
+    if not glyphs:
+        return out
+    centres = np.array([g.centre for g in glyphs])
+    for i, a in enumerate(glyphs):
+        dist = np.linalg.norm(centres - a.centre, axis=1)
+        for j in np.nonzero((dist < 1.0 * a.size) & (dist > 0.2 * a.size))[0]:
+            bj = glyphs[int(j)]
+            if j <= i or bj.red != a.red or not 0.6 < bj.size / a.size < 1.6:
+                continue
+            box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
+            rect = cv2.minAreaRect(box)
+            out.append(_Glyph((a.centre + bj.centre) / 2, box, float(max(rect[1])), a.red,
+                              a.parts + bj.parts))
+    return out
+
+
+def _extent(box: np.ndarray, origin: np.ndarray, axis: np.ndarray) -> tuple[float, float]:
+    p = (box - origin) @ axis
+    return float(p.min()), float(p.max())
+
+
+def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) -> float | None:
+    """How far from ``start`` along ``away`` the paper ends (its level drops to below
+    two thirds of where it starts), or None if it runs on past ``reach``."""
+    h, w = paper.shape
+    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
+    pts = start + steps[:, None] * away
+    inside = (pts[:, 0] >= 0) & (pts[:, 0] < w - 1) & (pts[:, 1] >= 0) & (pts[:, 1] < h - 1)
+    if not inside.any():
+        return 0.0
+    xs, ys = pts[:, 0].clip(0, w - 1).astype(int), pts[:, 1].clip(0, h - 1).astype(int)
+    level = paper[ys, xs].astype(np.float32)
+    level[~inside] = 0  # the photo's edge ends the paper too
+    base = float(paper[int(start[1]), int(start[0])])
+    gone = np.nonzero(level < 0.67 * base)[0]
+    return float(steps[gone[0]]) if len(gone) else None
+
+
+def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
+                 limit: int = 40) -> list[Index]:
+    """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
+    inside one of the ``skip`` quadrilaterals (cards already read)."""
+    glyphs = _glyphs(img)
+    if skip:
+        glyphs = [g for g in glyphs if all(
+            cv2.pointPolygonTest(q.reshape(-1, 1, 2).astype(np.float32),
+                                 (float(g.centre[0]), float(g.centre[1])), False) < 0
+            for q in skip)]
+    if len(glyphs) < 2:
+        return []
+    _, paper = _ink(img, _kernels(max(img.shape[:2]))[0])
+    dark = img.min(axis=2)
+    centres = np.array([g.centre for g in glyphs], np.float32)
+    sizes = np.array([g.size for g in glyphs], np.float32)
+    found: list[tuple[float, Index]] = []
+    for a in glyphs:
+        offset = centres - a.centre
+        dist = np.linalg.norm(offset, axis=1)
+        maybe = np.nonzero((dist > 0.6 * a.size) & (dist < 1.9 * a.size)
+                           & (sizes > 0.35 * a.size) & (sizes < 1.5 * a.size))[0]
+        for j in maybe:
+            s = glyphs[int(j)]
+            if s.red != a.red or set(s.parts) & set(a.parts):
+                continue
+            idx = _index(a, s, centres, glyphs, paper, dark)
+            if idx is not None:
+                found.append(idx)
+    found.sort(key=lambda si: si[0])
+    return [i for _, i in found[:limit]]
+
+
+def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
+              box: tuple[float, float, float, float], step: float) -> bool:
+    """Is the index printed on plain paper? Around and between its glyphs the photo
+    is even (a carpet's or a wood's texture is not), and ink is a fair share of it."""
+    left, far, top, bottom = box
+    pad = 0.25 * step
+    vs = np.linspace(left - pad, far + pad, 16, dtype=np.float32)
+    us = np.linspace(top - pad, bottom + pad, 20, dtype=np.float32)
+    pts = origin + us[:, None, None] * down + vs[None, :, None] * right
+    h, w = dark.shape
+    xs, ys = pts[..., 0].round().astype(int), pts[..., 1].round().astype(int)
+    if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
+        return False
+    values = dark[ys, xs].astype(np.float32).ravel()
+    level = float(np.percentile(values, 90))
+    ink = values < 0.65 * level
+    rest = values[~ink]
+    if not 0.08 < ink.mean() < 0.6 or len(rest) < 20:
+        return False
+    return float(np.percentile(rest, 25)) > 0.85 * level
+
+
+def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph],
+           paper: np.ndarray, dark: np.ndarray) -> tuple[float, Index] | None:
+    """The index a rank glyph over a suit glyph makes, if only paper lies left of and
+    above them (the card's edge); with a score (lower is clearer)."""
+    step = float(np.linalg.norm(suit.centre - rank.centre))
+    down = (suit.centre - rank.centre) / step
+    right = np.array([down[1], -down[0]], np.float32)
+    both = np.concatenate([rank.box, suit.box])
+    left, far = _extent(both, rank.centre, right)
+    top, _ = _extent(rank.box, rank.centre, down)
+    _, bottom = _extent(suit.box, rank.centre, down)
+    r_lo, r_hi = _extent(rank.box, rank.centre, right)
+    s_lo, s_hi = _extent(suit.box, rank.centre, right)
+    # the suit sits under the rank (not beside it), the rank no wider than tall
+    if min(r_hi, s_hi) - max(r_lo, s_lo) < 0.3 * min(r_hi - r_lo, s_hi - s_lo):
+        return None
+    own = set(rank.parts) | set(suit.parts)
+    rel = centres - rank.centre
+    u, v = rel @ down, rel @ right
+    clear = rank.size * CLEAR
+    beside = (v < left) & (v > left - clear) & (u > top - 0.3 * clear) & (u < bottom)
+    above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
+    # a glyph of its height just right of the rank: the rank is one digit of a ten
+    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
+    for k in np.nonzero(beside | above | after)[0]:
+        if not set(glyphs[int(k)].parts) <= own:
+            return None
+    if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
+        return None
+    # the card's corner: the paper's edge left of the index and above it
+    reach = 1.5 * step
+    lefts = [_edge(paper, rank.centre + down * t + right * left, -right, reach)
+             for t in (top * 0.5, 0.0, step)]
+    ups = [_edge(paper, rank.centre + down * top + right * t, -down, reach)
+           for t in (left * 0.5, 0.0, r_hi)]
+    # paper running on past the usual margin: the card's edge is unseen (another card's
+    # paper beyond it), so the usual margin is taken
+    ml = [m for m in lefts if m is not None and m < 0.9 * step]
+    mu = [m for m in ups if m is not None and m < 0.9 * step]
+    margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
+    margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
+    corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
+    score = (len(ml) < 2) + (len(mu) < 2) + abs(margin_l - margin_u) / step
+    extent = (far - left + margin_l, bottom - top + margin_u)
+    return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
+                        step, extent)
+
+
+def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
+    """Card quadrilaterals to try for one index: the photo's card width when known,
+    else the widths usual for an index of this size."""
+    widths = [width] if width else [k * idx.step for k in WIDTHS]
+    return [idx.quad(w) for w in widths]
+
+
+__all__ = ["Index", "find_indexes", "index_quads"]
