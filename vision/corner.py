@@ -168,12 +168,14 @@ def _components(mask: np.ndarray, measure_edge: bool = False
         _clear_rounded_corner(mask, left, top)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     # a jumbo index's J is nearly half the corner's height; blur and a card a little
-    # larger than nominal take it past that (the shoe's measured edge allows for it)
+    # larger than nominal take it past that (the shoe's measured edge allows for it, at
+    # the top, where a rank glyph starts: not a picture lower down)
     tallest = (0.56 if measure_edge else 0.5) * CORNER_H
     out = []
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
-        if area < 12 or h < 7 or h > tallest or w > 0.8 * CORNER_W:
+        if area < 12 or h < 7 or w > 0.8 * CORNER_W \
+                or h > (tallest if y < 0.15 * CORNER_H else 0.5 * CORNER_H):
             continue
         if area > 0.9 * w * h and min(w, h) < 5:  # ruled lines of a picture frame
             continue
