@@ -21,13 +21,15 @@ reading when both its corners name another card. Otherwise the card is unread.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
-from controller.cards import Suit
+from controller.cards import Card, Suit
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import EDGE, IndexGlyphs, canonical_corner, find_index, ink_mask
-from vision.photo_cnn import corner_input, load_corner_net
+from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -36,9 +38,10 @@ VETO = 0.5  # a corner reading another card this surely stops a read
 RED_INK = 0.18  # red ink: red exceeds green and blue by this share of the paper's
 MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
-NET_AGREE = 0.9  # the corner network, both corners: a second reading of an unread card
-NET_FAIR = 0.7  # ... or this sure, when a glyph reading of VETO or more says the same
+NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
+NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
+INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
 
 
 def ink_colour(corner: np.ndarray, box: tuple[int, int, int, int], level: float) -> str:
@@ -65,6 +68,18 @@ def ink_colour(corner: np.ndarray, box: tuple[int, int, int, int], level: float)
     if max(b, g, r) - min(b, g, r) < BLACK_INK and r < 0.75:
         return "black"
     return "other"
+
+
+def _corner_ink(card_img: np.ndarray) -> str:
+    """The ink colour of the index area of the top-left corner, without parting it into
+    glyphs (the witness for a corner-network reading the glyph models could not make).
+
+    >>> card = np.full((420, 300, 3), 235, np.uint8)
+    >>> card[20:60, 10:40] = (40, 40, 40)
+    >>> _corner_ink(card)
+    'black'
+    """
+    return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55)
 
 
 def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
@@ -131,6 +146,18 @@ def has_index(card_img: np.ndarray) -> bool:
                for level in (0.55, 0.4))
 
 
+@dataclass(frozen=True)
+class CornerReadings:
+    """What is known of one index corner: the glyph models' reading, whether a fairly
+    sure glyph reading was dropped for its ink colour (``clash``), the corner network's
+    reading, and the colour of the ink in the index area."""
+
+    glyph: Reading
+    clash: bool
+    net: Reading
+    ink: str
+
+
 def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD
               ) -> Reading:
     """Read an upright (or upside-down) card image from both index corners.
@@ -139,8 +166,27 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read.
     """
-    (a, clash_a), (b, clash_b) = (_read_corner_clash(img, clf) for img in
-                                  (card_img, cv2.rotate(card_img, cv2.ROTATE_180)))
+    sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
+    nets = _net_readings(card_img)
+    top, bottom = (CornerReadings(*_read_corner_clash(img, clf), net, _corner_ink(img))
+                   for img, net in zip(sides, nets, strict=True))
+    return decide(top, bottom, threshold)
+
+
+def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRESHOLD
+           ) -> Reading:
+    """The card both corners' readings name, or None (see :func:`read_card`).
+
+    >>> from controller.cards import Card
+    >>> sure = CornerReadings(Reading(Card("Ah"), 0.995), False, Reading(Card("Ah"), 0.9), "red")
+    >>> unsure = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.95), "red")
+    >>> str(decide(sure, unsure).card), str(decide(unsure, unsure).card)
+    ('Ah', 'Ah')
+    >>> black = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.95), "black")
+    >>> decide(unsure, black).card is None  # the ink is not a heart's
+    True
+    """
+    a, b = top.glyph, bottom.glyph
     reads = [r for r in (a, b) if r.card is not None]
     if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
         return Reading(a.card, max(a.confidence, b.confidence))
@@ -152,7 +198,7 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     doubt = [r for r in reads if r.confidence >= VETO]
     if sure and any(r.card is not sure[0].card for r in doubt):
         return Reading(None, 0.0)
-    net_a, net_b = _net_readings(card_img)
+    net_a, net_b = top.net, bottom.net
     both = net_a.card if net_a.card is net_b.card else None
     both_conf = min(net_a.confidence, net_b.confidence)
     if sure:
@@ -161,9 +207,18 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
         return Reading(sure[0].card, max(r.confidence for r in sure))
     best = max((a, b), key=lambda r: r.confidence)
     rescue = _second_reading(a, b, net_a, net_b, doubt)
-    if rescue is not None and not (clash_a or clash_b):
+    if rescue is not None and not (top.clash or bottom.clash) \
+            and not any(_ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def _ink_contradicts(card: Card | None, ink: str) -> bool:
+    """Red ink for a spade or club, black for a heart or diamond."""
+    if card is None or card.suit is None:
+        return False
+    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return (red_suit and ink == "black") or (not red_suit and ink == "red")
 
 
 def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
@@ -173,6 +228,11 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
     corner read alike by the glyphs (fairly surely) and by the network. Nothing read
     contradicts it; never a joker (its corner mark has no rank and suit to agree on)."""
     named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
+    if len(doubt) == 2 and doubt[0].card is not doubt[1].card:
+        # the glyph corners contradict each other (a misparted index): their say is
+        # void, and only the network reading both corners surely may name the card
+        doubt, a, b = [], Reading(None, 0.0), Reading(None, 0.0)
+        named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
     for card in {n.card for _, n in named}:
         if card is None or card.is_joker or any(r.card is not card for r in doubt):
             continue
@@ -191,10 +251,13 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
 
 
 def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
-    """The corner network's readings of both index corners (top-left, then bottom-right)."""
-    x = np.stack([corner_input(card_img), corner_input(cv2.rotate(card_img, cv2.ROTATE_180))])
-    rank_p, suit_p = load_corner_net().probabilities(x)
-    return combine(rank_p[0], suit_p[0]), combine(rank_p[1], suit_p[1])
+    """The corner network's readings of both index corners (top-left, then bottom-right),
+    each the average over the corner as found and moved a little each way."""
+    views = [corner_views(card_img), corner_views(cv2.rotate(card_img, cv2.ROTATE_180))]
+    rank_p, suit_p = load_corner_net().probabilities(np.concatenate(views))
+    n = len(views[0])
+    return tuple(combine(rank_p[i * n:(i + 1) * n].mean(axis=0),  # type: ignore[return-value]
+                         suit_p[i * n:(i + 1) * n].mean(axis=0)) for i in range(2))
 
 
 def _net_reading(card_img: np.ndarray) -> Reading:

@@ -30,6 +30,7 @@ CNN_PATH = Path(__file__).with_name("models") / "photo_corner_cnn.npz"
 INPUT_W, INPUT_H = 32, 64
 INPUT_SHAPE = (2, INPUT_H, INPUT_W)  # channels: lightness, redness
 N_RANK = 14  # vision.classify.RANK_LABELS
+SHIFT = 4  # canonical pixels a corner view is moved by
 
 
 def corner_input(card_img: np.ndarray) -> np.ndarray:
@@ -43,7 +44,34 @@ def corner_input(card_img: np.ndarray) -> np.ndarray:
     >>> x.shape, bool(x[1].max() > 0.5), bool(abs(x[0].max() - 0.5) < 0.05)
     ((2, 64, 32), True, True)
     """
-    corner = cv2.resize(canonical_corner(card_img), (INPUT_W, INPUT_H),
+    return _normalised(canonical_corner(card_img))
+
+
+def corner_views(card_img: np.ndarray, step: int = SHIFT) -> np.ndarray:
+    """:func:`corner_input` of the corner as found, and moved ``step`` canonical pixels
+    each way (left, right, up, down): read together, a reading does not hang on where
+    an outline a pixel or two off put the index.
+
+    >>> card = np.full((420, 300, 3), 230, np.uint8)
+    >>> card[20:60, 10:40] = (30, 30, 30)
+    >>> views = corner_views(card)
+    >>> views.shape, bool(np.allclose(views[0], corner_input(card)))
+    ((5, 2, 64, 32), True)
+    """
+    h, w = card_img.shape[:2]
+    k = w / 300.0  # card pixels per canonical pixel
+    pad = max(1, round(step * k))
+    big = cv2.copyMakeBorder(card_img, pad, 0, pad, 0, cv2.BORDER_REPLICATE)
+    views = []
+    for dx, dy in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+        x0, y0 = pad + dx * pad, pad + dy * pad
+        views.append(corner_input(big[y0:y0 + h - pad, x0:x0 + w - pad]) if (dx, dy) != (0, 0)
+                     else corner_input(card_img))
+    return np.stack(views)
+
+
+def _normalised(corner_bgr: np.ndarray) -> np.ndarray:
+    corner = cv2.resize(corner_bgr, (INPUT_W, INPUT_H),
                         interpolation=cv2.INTER_AREA).astype(np.float32)
     gray = corner.mean(axis=2)
     paper = float(np.percentile(gray, 90))
@@ -74,15 +102,17 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class CornerNet:
-    """The trained weights (three conv blocks, one hidden layer, rank and suit heads)."""
+    """The trained weights (conv blocks, one hidden layer, rank and suit heads)."""
 
     weights: dict[str, np.ndarray]
 
     def probabilities(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Rank and suit class probabilities for a batch of :func:`corner_input` s."""
         w = self.weights
-        for i in range(3):
+        i = 0
+        while f"conv{i}_w" in w:
             x = _conv(x, w[f"conv{i}_w"], w[f"conv{i}_b"])
+            i += 1
         h = np.maximum(x.reshape(len(x), -1) @ w["fc_w"].T + w["fc_b"], 0)
         z = h @ w["out_w"].T + w["out_b"]
         return _softmax(z[:, :N_RANK]), _softmax(z[:, N_RANK:])
@@ -92,7 +122,8 @@ class CornerNet:
 def load_corner_net(path: str | Path = CNN_PATH) -> CornerNet:
     """The corner network (cached: loaded once per process)."""
     with np.load(path) as data:
-        return CornerNet({k: data[k] for k in data.files})
+        return CornerNet({k: data[k].astype(np.float32) for k in data.files})
 
 
-__all__ = ["CNN_PATH", "INPUT_SHAPE", "CornerNet", "corner_input", "load_corner_net"]
+__all__ = ["CNN_PATH", "INPUT_SHAPE", "CornerNet", "corner_input", "corner_views",
+           "load_corner_net"]

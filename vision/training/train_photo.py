@@ -43,9 +43,14 @@ def _table(size: int, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
-def photo_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``face`` (BGRA, canonical size) as the photo reader would see it once warped back."""
-    width = rng.uniform(60, 220)
+def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False) -> np.ndarray:
+    """``face`` (BGRA, canonical size) as the photo reader would see it once warped back.
+
+    ``harsh`` (the corner network's training): smaller cards (45-230 px wide), now and
+    then one well out of focus, a phone's sharpening, JPEG down to quality 25, and an
+    outline found a little outside the card as well as inside it.
+    """
+    width = rng.uniform(45, 230) if harsh else rng.uniform(60, 220)
     k = width / CARD_W
     size = int(k * np.hypot(CARD_W, CARD_H)) + 24
     m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
@@ -67,7 +72,9 @@ def photo_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         cut = rng.uniform(0.2, 0.8)
         side = (xx * np.cos(a := rng.uniform(0, 6.3)) + yy * np.sin(a)) > cut
         img[side] *= rng.uniform(0.45, 0.8)
-    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.2, 1.3))
+    out_of_focus = harsh and rng.random() < 0.15
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(1.3, 2.2) if out_of_focus
+                           else rng.uniform(0.2, 1.3))
     if rng.random() < 0.25:
         n = int(rng.integers(2, 5))
         kern = np.zeros((n, n), np.float32)
@@ -76,14 +83,20 @@ def photo_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         kern = cv2.warpAffine(kern, rot, (n, n))
         img = cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6))
     img += rng.normal(0, rng.uniform(1, 7), img.shape)
+    if harsh and rng.random() < 0.3:  # a phone's sharpening
+        img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))
     img8 = np.clip(img, 0, 255).astype(np.uint8)
-    ok, jpg = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+    quality = int(rng.integers(25 if harsh else 35, 95))
+    ok, jpg = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, quality])
     img8 = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else img8
     # the outline the detector found: off by a pixel or two, or cut a little inside
     found = dst + rng.normal(0, 0.012 * width + 0.4, (4, 2))
     if rng.random() < 0.3:
         centre = found.mean(axis=0)
         found = centre + (found - centre) * rng.uniform(0.95, 1.0)
+    elif harsh and rng.random() < 0.2:  # or a little outside it (the reader's second look)
+        centre = found.mean(axis=0)
+        found = centre + (found - centre) * rng.uniform(1.0, 1.05)
     back = cv2.getPerspectiveTransform(found.astype(np.float32), _OUTLINE)
     out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE)

@@ -8,17 +8,29 @@ never read. This network reads the whole index corner as pixels instead (see
 Two steps, two interpreters (the project never depends on PyTorch; it is used here for
 training only, from a venv outside the repo)::
 
-    .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/corners.npz
+    apt-get install fonts-urw-base35 fonts-texgyre fonts-liberation fonts-freefont-ttf
+    .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/a.npz --seed 1
+    .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/b.npz --seed 2
+    .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/held.npz --held-out --aug 3 \
+        --seed 9
     python3 -m venv /tmp/torchenv
     /tmp/torchenv/bin/pip install torch==2.13.0 numpy
-    /tmp/torchenv/bin/python vision/training/train_photo_cnn.py fit /tmp/corners.npz
+    /tmp/torchenv/bin/python vision/training/train_photo_cnn.py fit /tmp/a.npz,/tmp/b.npz \
+        --test /tmp/held.npz
 
 ``gen`` renders photo-degraded cards (:func:`vision.training.train_photo.photo_card`:
-small, rotated, blurred, noisy, tinted, JPEG'd, outline a little off) of the
-non-held-out deck styles and the font-drawn faces, and keeps both index corners of each
-as network inputs; card backs are the "not an index" class. ``fit`` trains the network
-(seeded) and writes its weights as plain numpy arrays. Real photos (cards-dev) are never
-trained on. A few minutes each on one core.
+45-230 px wide, rotated, blurred or out of focus, noisy, sharpened, tinted, JPEG'd at
+quality 25-95, outline a little off, then warped back upright as :mod:`vision.photo`
+does) of the non-held-out deck styles, the font-drawn faces
+(:mod:`vision.training.font_cards`) and faces drawn in many typefaces and suit shapes
+(:mod:`vision.training.photo_faces`: the fonts packages above; a printed deck the
+project has never seen looks more like one of these than like the few SVG decks), and
+keeps both index corners of each as network inputs; card backs are the "not an index"
+class. ``fit`` trains the network (seeded; shifted and contrast-varied batches) and
+writes its weights as float16 numpy arrays. Real photos (cards-dev) are never trained
+on. The committed weights: two gen shards (seeds 1 and 2, default counts), then
+``fit`` with its defaults (10 epochs, 16-32-64 channels, 128 hidden units); about 15
+minutes of one core for each gen shard and 10 for the fit.
 """
 
 from __future__ import annotations
@@ -33,7 +45,8 @@ import numpy as np
 OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.npz"
 
 
-def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False) -> None:
+def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
+        faces: int = 0) -> None:
     """Render the training corners (or, ``held_out``, the held-out styles' corners)."""
     import cv2
 
@@ -50,7 +63,7 @@ def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False) -> N
     ss: list[int] = []
 
     def add(face: np.ndarray, card: Card | None) -> None:
-        img = photo_card(face, rng)
+        img = photo_card(face, rng, harsh=True)
         r, s = labels_of(card)
         for side in (img, cv2.rotate(img, cv2.ROTATE_180)):
             xs.append(corner_input(side))
@@ -72,30 +85,42 @@ def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False) -> N
         for card in DECK_52:
             for _ in range(fonts):
                 add(font_face(card, rng), card)
+    if faces:  # many typefaces and suit shapes (photo_faces): a deck never seen
+        from controller.cards import JOKER
+        from vision.training.photo_faces import index_face
+
+        extra: list[Card | None] = [JOKER, None]
+        for card in [*DECK_52, *extra * 4]:
+            for _ in range(faces):
+                add(index_face(card, rng), card)
+        print(f"faces: {len(xs)} corners, {time.time() - t0:.0f}s", flush=True)
     np.savez_compressed(path, x=np.array(xs, np.float32), rank=np.array(rs, np.int64),
                         suit=np.array(ss, np.int64))
     print(f"saved {len(xs)} corners to {path} in {time.time() - t0:.0f}s")
 
 
-def fit(path: str, out: str, epochs: int, seed: int, test: str | None) -> None:
+def fit(path: str, out: str, epochs: int, seed: int, test: str | None, width: int = 16,
+        hidden: int = 128) -> None:
     """Train the network on ``gen``'s corners (PyTorch, CPU) and save numpy weights."""
     import torch
     from torch import nn
 
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    data = np.load(path)
+    parts = [np.load(p) for p in path.split(",")]
+    data = {k: np.concatenate([d[k] for d in parts]) for k in ("x", "rank", "suit")}
     x = torch.from_numpy(data["x"])
     rank = torch.from_numpy(data["rank"])
     suit = torch.from_numpy(data["suit"])
+    print(f"{len(x)} corners", flush=True)
 
     def block(cin: int, cout: int) -> list[nn.Module]:
         return [nn.Conv2d(cin, cout, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
 
-    body = nn.Sequential(*block(2, 16), *block(16, 32), *block(32, 48), nn.Flatten(),
-                         nn.Dropout(0.3), nn.Linear(48 * 8 * 4, 128), nn.ReLU(),
-                         nn.Dropout(0.3))
-    heads = nn.Linear(128, 14 + 6)  # rank classes, then suit classes (vision.classify)
+    body = nn.Sequential(*block(2, width), *block(width, 2 * width), *block(2 * width, 4 * width),
+                         nn.Flatten(), nn.Dropout(0.3), nn.Linear(4 * width * 8 * 4, hidden),
+                         nn.ReLU(), nn.Dropout(0.3))
+    heads = nn.Linear(hidden, 14 + 6)  # rank classes, then suit classes (vision.classify)
     model = nn.Sequential(body, heads)
     opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
@@ -111,9 +136,12 @@ def fit(path: str, out: str, epochs: int, seed: int, test: str | None) -> None:
             idx = order[i:i + 128]
             xb = x[idx]
             # a little more shift than the outline jitter gave: the index is not
-            # always where the canonical corner expects it
-            dx, dy = (int(v) for v in torch.randint(-2, 3, (2,), generator=gen_))
-            xb = torch.roll(xb, (dy, dx), (2, 3))
+            # always where the canonical corner expects it (edges repeat, as a warp's do)
+            dx, dy = (int(v) for v in torch.randint(0, 7, (2,), generator=gen_))
+            xb = nn.functional.pad(xb, (3, 3, 3, 3), mode="replicate")[:, :, dy:dy + 64,
+                                                                        dx:dx + 32]
+            # contrast: the ink's darkness against the paper varies with blur and light
+            xb = xb * (0.8 + 0.4 * torch.rand(len(xb), 1, 1, 1, generator=gen_))
             logits = model(xb)
             loss = rank_loss(logits[:, :14], rank[idx]) + suit_loss(logits[:, 14:], suit[idx])
             opt.zero_grad()
@@ -138,7 +166,7 @@ def fit(path: str, out: str, epochs: int, seed: int, test: str | None) -> None:
     fc = next(m for m in body if isinstance(m, nn.Linear))
     weights["fc_w"], weights["fc_b"] = fc.weight.detach().numpy(), fc.bias.detach().numpy()
     weights["out_w"], weights["out_b"] = heads.weight.detach().numpy(), heads.bias.detach().numpy()
-    np.savez_compressed(out, **{k: v.astype(np.float32) for k, v in weights.items()})
+    np.savez_compressed(out, **{k: v.astype(np.float16) for k, v in weights.items()})
     print(f"saved {out} ({Path(out).stat().st_size // 1024} KiB)")
 
 
@@ -148,21 +176,26 @@ def main() -> None:
     sub = ap.add_subparsers(dest="step", required=True)
     g = sub.add_parser("gen", help="render training corners (project venv)")
     g.add_argument("out")
-    g.add_argument("--aug", type=int, default=16, help="photo-degraded copies per card")
-    g.add_argument("--fonts", type=int, default=24, help="font-drawn faces per card")
+    g.add_argument("--aug", type=int, default=12, help="photo-degraded copies per card")
+    g.add_argument("--fonts", type=int, default=10, help="font-drawn faces per card")
+    g.add_argument("--faces", type=int, default=30,
+                   help="faces per card drawn in many typefaces (photo_faces)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--held-out", action="store_true", help="the held-out styles instead")
     f = sub.add_parser("fit", help="train (a venv with torch)")
-    f.add_argument("data")
+    f.add_argument("data", help="gen's corners (several files: comma-separated)")
     f.add_argument("--test", help="held-out corners from gen --held-out, scored at the end")
-    f.add_argument("--epochs", type=int, default=12)
+    f.add_argument("--epochs", type=int, default=10)
     f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--width", type=int, default=16, help="channels of the first conv layer")
+    f.add_argument("--hidden", type=int, default=128, help="hidden units before the heads")
     f.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
     if args.step == "gen":
-        gen(args.out, args.aug, args.fonts, args.seed, args.held_out)
+        gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
+            0 if args.held_out else args.faces)
     else:
-        fit(args.data, args.out, args.epochs, args.seed, args.test)
+        fit(args.data, args.out, args.epochs, args.seed, args.test, args.width, args.hidden)
 
 
 if __name__ == "__main__":
