@@ -31,7 +31,7 @@ from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, read_card
 from vision.photo_cnn import corner_input, load_corner_net
 from vision.photo_find import card_groups
-from vision.photo_index_find import find_indexes, index_quads
+from vision.photo_index_find import Index, find_indexes, index_quads
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
@@ -131,48 +131,81 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]]
     return kept
 
 
-def _own_index(point: np.ndarray, quads: list[np.ndarray]) -> bool:
-    """Is ``point`` in an index corner (top-left or bottom-right) of one of these cards?
-    Only there is it that card's own index: a card lying under another one shows its
-    index inside the outline of the covered card found whole."""
-    dst = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    for q in quads:
-        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
-        x, y = cv2.perspectiveTransform(np.array([[point]], np.float32), m)[0, 0]
-        corner = (x < 0.35 and y < 0.3) or (x > 0.65 and y > 0.7)
-        if corner and -0.05 < x < 1.05 and -0.05 < y < 1.05:
-            return True
-    return False
+@dataclass
+class _IndexRead:
+    """One index corner tried: its reading, what it most likely names even when unsure
+    (to check it against the card's other corner), and the card's outline."""
+
+    idx: Index
+    reading: Reading
+    guess: Card | None
+    quad: np.ndarray
+
+
+def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
+    """Are these the two index corners of one card? They point opposite ways, and one
+    lies on the card the other was placed as."""
+    return float(a.idx.down @ b.idx.down) < -0.8 and (_inside(b.idx.rank, a.quad)
+                                                       or _inside(a.idx.rank, b.quad))
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
+                                (float(point[0]), float(point[1])), False) >= 0
+
+
+def _disagree(card: Card, other: _IndexRead) -> bool:
+    """Does the card's other index corner name another card (surely), or another rank
+    (the network, fairly surely: it knows suits less well)?"""
+    if other.reading.card is not None:
+        return other.reading.card is not card
+    g = other.guess
+    return g is not None and (g.is_joker or card.is_joker or g.rank != card.rank)
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
               threshold: float) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
-    a fanned hand): only those read, one per index, none inside a card already read."""
+    a fanned hand): only those read, one per card, none inside a card already read,
+    none whose other index corner seems to name another card."""
     widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
     width = float(np.median(widths)) if widths else None
-    out: list[tuple[Reading, np.ndarray]] = []
+    tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's index
     for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in read]):
-        if _own_index(idx.rank, [q for _, q in out]):
-            continue  # the other corner of a card just read
-        for quad in index_quads(idx, width) + (index_quads(idx) if width else []):
+        quads = index_quads(idx, width) + (index_quads(idx) if width else [])
+        # the cards of one photo are of one size: a card read at a usual index-to-card
+        # ratio still lies where a card of the photo's size would
+        record = _IndexRead(idx, Reading(None, 0.0), None, quads[0])
+        for quad in quads:
             wide = float(np.linalg.norm(quad[1] - quad[0]))
-            reading = _read_index(_warp(img, quad), idx.index_box(wide), clf, threshold)
+            reading, guess = _read_index(_warp(img, quad), idx.index_box(wide), clf, threshold)
+            record.guess = record.guess or guess
             if reading.card is not None:
-                # the cards of one photo are of one size: read at a usual index-to-card
-                # ratio, it still lies where a card of the photo's size would
-                out.append((reading, idx.quad(width) if width else quad))
+                record.reading, record.quad = reading, idx.quad(width) if width else quad
                 break
+        tried.append(record)
+    out: list[tuple[Reading, np.ndarray]] = []
+    for i, r in enumerate(tried):
+        if r.reading.card is None:
+            continue
+        twins = [t for t in tried if t is not r and _same_card(r, t)]
+        if any(_disagree(r.reading.card, t) for t in twins):
+            continue  # its corners disagree: never guess
+        if any(_same_card(r, t) and t.reading.card is r.reading.card for t in tried[:i]):
+            continue  # the other corner of a card already reported
+        out.append((r.reading, r.quad))
     return out
 
 
 def _read_index(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
-                threshold: float) -> Reading:
+                threshold: float) -> tuple[Reading, Card | None]:
     """Read a card placed from its index, from that index alone: the rest of the card
     (under another card, perhaps, with a neighbour's edge or index in it) is painted
     paper, so the index must be sure on its own; the corner network must not name
-    another card there, nor the whole card image another card surely."""
+    another card there, nor the whole card image another card surely. Also the card
+    the index most likely shows (a sure reading, or the network's if it is fairly
+    sure), to check against the card's other corner."""
     x1, y1 = box
     kept = card_img[:y1, :x1].reshape(-1, 3)
     light = kept.sum(axis=1)
@@ -181,21 +214,22 @@ def _read_index(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier
     only[:] = paper
     only[:y1, :x1] = card_img[:y1, :x1]
     reading = read_card(only, clf, threshold)
-    if reading.card is None or reading.confidence < threshold:
-        return Reading(None, reading.confidence)
-    whole = read_card(card_img, clf, threshold)
-    if whole.card is not None and whole.card is not reading.card:
-        return Reading(None, 0.0)
     rank_p, suit_p = load_corner_net().probabilities(corner_input(only)[None])
     net = combine(rank_p[0], suit_p[0])
+    net_guess = net.card if net.confidence >= NET_VETO else None
+    if reading.card is None or reading.confidence < threshold:
+        return Reading(None, reading.confidence), net_guess
+    whole = read_card(card_img, clf, threshold)
+    if whole.card is not None and whole.card is not reading.card:
+        return Reading(None, 0.0), net_guess
     if net.card is None or net.card is reading.card:
-        return reading
+        return reading, reading.card
     # the network knows the suits' shapes less well than the ranks' (a four-colour
     # deck's green club looks to it like a spade): another rank vetoes sooner
     other_rank = net.card.is_joker or reading.card.is_joker or net.card.rank != reading.card.rank
     if net.confidence >= (NET_VETO if other_rank else NET_SUIT_VETO):
-        return Reading(None, 0.0)
-    return reading
+        return Reading(None, 0.0), net_guess
+    return reading, reading.card
 
 
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
