@@ -7,9 +7,18 @@ minutes on one core. Pure numpy (a two-layer network trained with Adam).
 
 The committed model was made with ``--keep-rank vision/models/glyphs.npz``: its rank
 network is the one trained before corner marks were added (by this script as it was
-in commit 14073b2), its suit network the one this script trains. A rank network
-retrained here read the held-out four-colour 5 as a J with confidence on the
-benchmark's passes, so it was not adopted (see docs/vision.md).
+in commit 14073b2), its suit network the one this script trains (as it was in commit
+d69ae52: no ``--varied`` faces, the fixed edge strip). A rank network retrained here
+read the held-out four-colour 5 as a J with confidence on the benchmark's passes, so
+it was not adopted (see docs/vision.md).
+
+Since then the script finds glyphs as the shoe reader does (``measure_edge=True``)
+and can add ``--varied N`` faces per card of :func:`vision.training.font_cards.varied_face`
+(more font families, outlined ranks, overlapping tens, stretched and shaded suits).
+Suit networks trained with ``--varied 24`` (hidden 96 or 192) read the held-out
+tango hearts surer but the held-out four-colour hearts less sure; since the
+varied faces' suit sizes were corrected after looking at a held-out deck's diamond,
+those networks are not an honest measure of unseen decks and were not adopted.
 """
 
 from __future__ import annotations
