@@ -97,22 +97,33 @@ def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:
 
 
 def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier | Ensemble,
-                threshold: float) -> tuple[Reading, np.ndarray] | None:
+                threshold: float) -> tuple[Reading, np.ndarray, bool] | None:
     """The first sure reading among one card's outlines (each also tried a little
     bigger: an index printed close to the edge is cut by an outline a pixel or two
-    inside the card), or the least unsure; None if no outline has a paper margin."""
+    inside the card), or the least unsure; None if no outline has a paper margin and
+    none is read surely. Also whether the outline has a paper margin (is the card's
+    own, not a little too big)."""
     best: tuple[Reading, np.ndarray] | None = None
+    unpapered: list[tuple[np.ndarray, np.ndarray]] = []
     for quad in group:
         img_card = _warp(img, quad)
         if not _margin_is_paper(img_card):
+            unpapered.append((quad, img_card))
             continue
         for tried in (img_card, _warp(img, _grown(quad))):
             reading = read_card(tried, clf, threshold)
             if best is None or reading.confidence > best[0].confidence:
                 best = (reading, quad)
             if reading.card is not None:
-                return reading, quad
-    return best
+                return reading, quad, True
+    if best is None and unpapered:
+        # the cleanest outline, a little too big (a light table, a shadow) so table
+        # shows in its margin, may still hold the card: named only if read surely
+        quad, img_card = unpapered[0]
+        reading = read_card(img_card, clf, threshold)
+        if reading.card is not None and reading.confidence >= threshold:
+            return reading, quad, False
+    return None if best is None else (*best, True)
 
 
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
@@ -240,12 +251,16 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale < 1 else img
     found: list[tuple[Reading, np.ndarray]] = []
+    clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
-        found.append(best)
-    found += _by_index(small, [q for r, q in found if r.card is not None], clf, threshold)
+        found.append((best[0], best[1]))
+        if best[0].card is not None and best[2]:
+            clean.append(best[1])  # one with table in its margin may reach over a
+            # neighbour's index, so the inside of that is still searched for indexes
+    found += _by_index(small, clean, clf, threshold)
     out = []
     for reading, quad in _one_per_card(found):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
