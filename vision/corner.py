@@ -325,22 +325,34 @@ def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = Fals
     return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()))
 
 
-RED_INK = 0.22  # red ink: its red channel this much above its others (shares of paper)
-GREY_INK = 0.1  # black ink: its channels within this share of the paper's of each other
+@dataclass(frozen=True)
+class InkRule:
+    """When a glyph's ink counts as red or black: each channel is taken as a share of
+    the paper's, so a warm or cold light does not tint it. The shoe's own light is
+    even; a photo's (warm lamps, JPEG) wants the looser :data:`PHOTO_INK`."""
+
+    red: float = 0.22  # red ink: its red channel this much above its others
+    grey: float = 0.1  # black ink: its channels within this much of each other
+    darkest: float = 1.0  # black ink: its red channel below this share of the paper's
+    min_pixels: int = 12  # fewer ink pixels than this tell nothing
 
 
-def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
+SHOE_INK = InkRule()
+PHOTO_INK = InkRule(red=0.18, grey=0.12, darkest=0.75, min_pixels=8)
+
+
+def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55,
+               rule: InkRule = SHOE_INK) -> str:
     """``red``, ``black`` or ``other`` (blue, green, too little ink to tell): the colour
-    of the ink inside ``box`` of a BGR corner, each channel as a share of the paper's
-    (so a warm or cold light does not tint it).
+    of the ink inside ``box`` of a BGR corner, judged against the paper around it.
 
     >>> corner = np.full((CORNER_H, CORNER_W, 3), 230, np.uint8)
     >>> corner[40:70, 10:40] = (40, 40, 190)
     >>> ink_colour(corner, (10, 40, 30, 30)), ink_colour(corner[:, :, ::-1], (10, 40, 30, 30))
     ('red', 'other')
     >>> corner[40:70, 10:40] = 50
-    >>> ink_colour(corner, (10, 40, 30, 30))
-    'black'
+    >>> ink_colour(corner, (10, 40, 30, 30)), ink_colour(corner, (10, 40, 30, 30), rule=PHOTO_INK)
+    ('black', 'black')
     """
     if corner.ndim != 3:
         return "other"
@@ -351,12 +363,12 @@ def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
     paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
     x, y, w, h = box
     ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]]
-    if len(ink) < 12:
+    if len(ink) < rule.min_pixels:
         return "other"
     b, g, r = np.median(ink.astype(np.float32), axis=0) / paper
-    if r - max(b, g) > RED_INK:
+    if r - max(b, g) > rule.red:
         return "red"
-    if max(b, g, r) - min(b, g, r) < GREY_INK:
+    if max(b, g, r) - min(b, g, r) < rule.grey and r < rule.darkest:
         return "black"
     return "other"
 
@@ -394,6 +406,20 @@ def blank_corner(corner: np.ndarray) -> bool:
     return True
 
 
-__all__ = ["CORNER_H", "CORNER_W", "FEATURE_LEN", "IndexGlyphs", "blank_corner",
-           "canonical_corner", "cut_necks", "find_index", "find_mark", "glyph_features",
-           "ink_colour", "ink_mask"]
+__all__ = [
+    "CORNER_H",
+    "CORNER_W",
+    "FEATURE_LEN",
+    "PHOTO_INK",
+    "SHOE_INK",
+    "IndexGlyphs",
+    "InkRule",
+    "blank_corner",
+    "canonical_corner",
+    "cut_necks",
+    "find_index",
+    "find_mark",
+    "glyph_features",
+    "ink_colour",
+    "ink_mask",
+]

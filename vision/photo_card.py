@@ -28,46 +28,26 @@ import numpy as np
 
 from controller.cards import Card, Suit
 from vision.classify import IndexClassifier, Reading, combine
-from vision.corner import EDGE, IndexGlyphs, canonical_corner, find_index, ink_mask
+from vision.corner import (
+    EDGE,
+    PHOTO_INK,
+    IndexGlyphs,
+    canonical_corner,
+    find_index,
+    ink_colour,
+    ink_mask,
+)
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
 AGREE = 0.8  # both corners read the same card at least this surely
 VETO = 0.5  # a corner reading another card this surely stops a read
-RED_INK = 0.18  # red ink: red exceeds green and blue by this share of the paper's
 MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
-BLACK_INK = 0.12  # black ink: its channels within this share of the paper's
 NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
 NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
-
-
-def ink_colour(corner: np.ndarray, box: tuple[int, int, int, int], level: float) -> str:
-    """``red``, ``black`` or ``other`` (blue, green, or not sure): the ink of one glyph,
-    judged against the paper around it, so a warm or cold light does not tint it.
-
-    >>> corner = np.full((190, 96, 3), 235, np.uint8)
-    >>> corner[40:70, 10:40] = (40, 40, 200)
-    >>> ink_colour(corner, (10, 40, 30, 30), 0.55)
-    'red'
-    """
-    found = ink_mask(corner, level)
-    if found is None:
-        return "other"
-    mask = found[0].astype(bool)
-    paper = np.median(corner[~mask].reshape(-1, 3), axis=0).astype(np.float32) + 1
-    x, y, w, h = box
-    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].reshape(-1, 3)
-    if len(ink) < 8:
-        return "other"
-    b, g, r = np.median(ink.astype(np.float32) / paper, axis=0)
-    if r - max(g, b) > RED_INK:
-        return "red"
-    if max(b, g, r) - min(b, g, r) < BLACK_INK and r < 0.75:
-        return "black"
-    return "other"
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -79,7 +59,7 @@ def _corner_ink(card_img: np.ndarray) -> str:
     >>> _corner_ink(card)
     'black'
     """
-    return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55)
+    return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55, PHOTO_INK)
 
 
 def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
@@ -90,7 +70,7 @@ def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
     card = reading.card
     if card is None or card.is_joker or card.suit is None:
         return True
-    colour = ink_colour(corner, glyphs.suit_box, level)
+    colour = ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)
     red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
     return not ((red_suit and colour == "black") or (not red_suit and colour == "red"))
 
@@ -269,4 +249,4 @@ def _net_reading(card_img: np.ndarray) -> Reading:
     return Reading(None, 0.0)
 
 
-__all__ = ["THRESHOLD", "has_index", "ink_colour", "read_card"]
+__all__ = ["THRESHOLD", "has_index", "read_card"]
