@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from controller.cards import Card, Suit
+
 CORNER_W, CORNER_H = 96, 190
 EDGE = 6  # canonical pixels along the card's top and left edges that hold no index
 MAX_EDGE = 14  # ...and up to this many while they are ink all along (the edge beyond a
@@ -373,6 +375,22 @@ def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55,
     return "other"
 
 
+def ink_contradicts(card: Card | None, ink: str) -> bool:
+    """Does ``ink`` (from :func:`ink_colour`) rule out the card's suit? Hearts and
+    diamonds are never black, spades and clubs never red; blue, green or unsure ink
+    (a four-colour deck) and a card without a suit (the joker) contradict nothing.
+
+    >>> ink_contradicts(Card("Ah"), "black"), ink_contradicts(Card("As"), "red")
+    (True, True)
+    >>> ink_contradicts(Card("Ah"), "red"), ink_contradicts(Card("Ac"), "other")
+    (False, False)
+    """
+    if card is None or card.suit is None:
+        return False
+    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return (red_suit and ink == "black") or (not red_suit and ink == "red")
+
+
 BLANK_ZONE = (slice(16, 80), slice(16, 44))  # rows, columns where an index would be
 BLANK_PAPER = 150  # a blank corner is bright paper (not a dark back or a finger)
 
@@ -421,5 +439,6 @@ __all__ = [
     "find_mark",
     "glyph_features",
     "ink_colour",
+    "ink_contradicts",
     "ink_mask",
 ]

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from controller.cards import Card, Suit
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
@@ -35,6 +34,7 @@ from vision.corner import (
     canonical_corner,
     find_index,
     ink_colour,
+    ink_contradicts,
     ink_mask,
 )
 from vision.photo_cnn import corner_views, load_corner_net
@@ -62,19 +62,6 @@ def _corner_ink(card_img: np.ndarray) -> str:
     return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55, PHOTO_INK)
 
 
-def _colour_agrees(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
-                   reading: Reading) -> bool:
-    """The suit's ink colour does not contradict the read suit (hearts and diamonds are
-    never black, spades and clubs never red; a four-colour deck's blue and green are
-    'other' and contradict nothing)."""
-    card = reading.card
-    if card is None or card.is_joker or card.suit is None:
-        return True
-    colour = ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)
-    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-    return not ((red_suit and colour == "black") or (not red_suit and colour == "red"))
-
-
 def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     """Is this no clean index? A rank glyph that runs into the strip along the card's
     top edge, or ink between that strip and the rank glyph in its rows (a glyph printed
@@ -94,10 +81,6 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     return bool(((beside > 0.5) & (elsewhere < 0.3)).any())
 
 
-def _read_corner(card_img: np.ndarray, clf: IndexClassifier | Ensemble) -> Reading:
-    return _read_corner_clash(card_img, clf)[0]
-
-
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
                        ) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
@@ -109,7 +92,8 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
         glyphs = find_index(corner, level)
         if glyphs is not None and not _cut(corner, glyphs, level):
             reading = clf.read(glyphs)
-            if not _colour_agrees(corner, glyphs, level, reading):
+            if reading.card is not None and ink_contradicts(
+                    reading.card, ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)):
                 clash = clash or reading.confidence >= VETO
                 reading = Reading(None, 0.0)
             if reading.confidence > best.confidence:
@@ -188,17 +172,9 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     best = max((a, b), key=lambda r: r.confidence)
     rescue = _second_reading(a, b, net_a, net_b, doubt)
     if rescue is not None and not (top.clash or bottom.clash) \
-            and not any(_ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
+            and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
-
-
-def _ink_contradicts(card: Card | None, ink: str) -> bool:
-    """Red ink for a spade or club, black for a heart or diamond."""
-    if card is None or card.suit is None:
-        return False
-    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-    return (red_suit and ink == "black") or (not red_suit and ink == "red")
 
 
 def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.cards import JOKER, Card, Suit
+from controller.cards import JOKER, Card
 from vision.calibration import Calibration
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import (
@@ -46,6 +46,7 @@ from vision.corner import (
     find_index,
     find_mark,
     ink_colour,
+    ink_contradicts,
 )
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
@@ -68,19 +69,26 @@ BLANK_CONF = 0.95  # a corner with no index at all: the joker of a deck that pri
 _SEQ = itertools.count()
 
 
+@dataclass(frozen=True)
+class _Look:
+    """One index corner read in one frame: the reading, the glyphs it was read from,
+    what they were (``index``, a lone ``mark``, a ``blank`` corner, or ``none``), and
+    whether it was the opposite corner, turned round."""
+
+    reading: Reading
+    glyphs: IndexGlyphs | None = None
+    kind: str = "none"
+    opposite: bool = False
+
+
 @dataclass
 class _Pass:
     """One card (or a clump of cards) crossing the window."""
 
     left: int
     right: int | None = None  # the trailing edge when it was last in view
-    readings: list[Reading] = field(default_factory=list)
-    # per reading: what it was read from (an index, a lone mark, a blank corner, nothing)
-    # and from which corner (True: the opposite one)
-    kinds: list[str] = field(default_factory=list)
-    sides: list[bool] = field(default_factory=list)
+    looks: list[_Look] = field(default_factory=list)
     best_crop: np.ndarray | None = None
-    glyphs: list[IndexGlyphs] = field(default_factory=list)
     best_conf: float = -1.0
     width_seen: bool = False
     together: bool = False
@@ -102,8 +110,6 @@ class ShoeReader:
         self.keep_glyphs = keep_glyphs
         self.reported: list[tuple[VisionEvent, list[IndexGlyphs]]] = []
         self.max_step = int(0.45 * self.cal.card_width)
-        self._last_glyphs: IndexGlyphs | None = None
-        self._last_kind = "none"
         self._frame: np.ndarray = np.zeros((1, 1, 3), np.uint8)
         self._gray: np.ndarray | None = None
         self._held: list[tuple[_Pass, VisionEvent]] = []
@@ -144,7 +150,7 @@ class ShoeReader:
                 keep.append((p, e))
                 continue
             if self.keep_glyphs:
-                self.reported.append((e, list(p.glyphs)))
+                self.reported.append((e, [k.glyphs for k in p.looks if k.glyphs is not None]))
             out.append(e)
         self._held = keep
         return out
@@ -208,7 +214,7 @@ class ShoeReader:
             p.width_seen = True
         if wide:
             p.together = True
-        if p.done or p.together or len(p.readings) >= MAX_READS:
+        if p.done or p.together or len(p.looks) >= MAX_READS:
             return
         if run.left + 0.4 * self.cal.card_width > run.right:
             return  # the index corner is not fully on this side of the window yet
@@ -224,15 +230,11 @@ class ShoeReader:
 
     def _read_into(self, p: _Pass, pose: tuple[float, float, float], opposite: bool) -> None:
         crop = corner_crop(self._window_gray(), pose, self.cal, opposite=opposite)
-        reading = self._read_crop(crop)
-        if reading.card is not None and reading.card.suit is not None \
-                and reading.confidence >= VETO and self._last_glyphs is not None:
-            reading = self._check_colour(reading, pose, opposite, self._last_glyphs)
-        if self.keep_glyphs and self._last_glyphs is not None:
-            p.glyphs.append(self._last_glyphs)
-        p.kinds.append(self._last_kind)
-        p.sides.append(opposite)
-        p.readings.append(reading)
+        look = self._read_crop(crop)
+        reading = look.reading
+        if reading.card is not None and reading.confidence >= VETO and look.glyphs is not None:
+            reading = self._check_colour(reading, pose, opposite, look.glyphs)
+        p.looks.append(_Look(reading, look.glyphs, look.kind, opposite))
         if reading.confidence > p.best_conf or p.best_crop is None:
             p.best_conf, p.best_crop = reading.confidence, crop
 
@@ -246,13 +248,9 @@ class ShoeReader:
         roi = self._frame[y:y + h, x:x + w]
         colour = ink_colour(corner_crop(roi, pose, self.cal, opposite=opposite),
                             glyphs.suit_box)
-        assert reading.card is not None
-        red = reading.card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-        if (colour == "red" and not red) or (colour == "black" and red):
-            return Reading(None, 0.0)
-        return reading
+        return Reading(None, 0.0) if ink_contradicts(reading.card, colour) else reading
 
-    def _read_crop(self, crop: np.ndarray) -> Reading:
+    def _read_crop(self, crop: np.ndarray) -> _Look:
         """Read at the usual ink level, then (if unsure) the other ways of :data:`INK_LEVELS`;
         the most confident reading counts."""
         best, best_glyphs = Reading(None, 0.0), None
@@ -281,8 +279,7 @@ class ShoeReader:
             # no index, no mark, bright paper: only a joker that prints no index (the
             # verdict wants both corners so, and no index ever found on the card)
             best, kind = Reading(JOKER, BLANK_CONF), "blank"
-        self._last_glyphs, self._last_kind = best_glyphs, kind
-        return best
+        return _Look(best, best_glyphs, kind)
 
     def _read(self, glyphs: IndexGlyphs) -> Reading:
         generic = self.clf.read(glyphs)
@@ -297,11 +294,11 @@ class ShoeReader:
 
     # -- deciding -----------------------------------------------------------------------
     def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
-        keep = list(range(len(p.readings)))
-        if any(k in ("index", "mark") for k in p.kinds):
+        looks = p.looks
+        if any(k.kind in ("index", "mark") for k in looks):
             # a corner washed out in some frames is no blank-cornered joker
-            keep = [i for i in keep if p.kinds[i] != "blank"]
-        readings = [p.readings[i] for i in keep]
+            looks = [k for k in looks if k.kind != "blank"]
+        readings = [k.reading for k in looks]
         sure = [r for r in readings if r.card is not None
                 and r.confidence >= self.cal.threshold]
         if not sure:
@@ -317,18 +314,18 @@ class ShoeReader:
             return None, 0.0
         if agree < MIN_AGREE:
             return None, 0.0
-        if card is JOKER and not self._joker_both_corners(p, keep):
+        if card is JOKER and not self._joker_both_corners(looks):
             return None, 0.0
         return card, float(np.mean([r.confidence for r in sure if r.card is card]))
 
-    def _joker_both_corners(self, p: _Pass, keep: list[int]) -> bool:
+    def _joker_both_corners(self, looks: list[_Look]) -> bool:
         """A joker read only from blank corners (no index, no mark) must be read so on
         both corners: a corner washed out by glare is not seen so on both."""
-        sure = [i for i in keep if p.readings[i].card is JOKER
-                and p.readings[i].confidence >= self.cal.threshold]
-        if any(p.kinds[i] != "blank" for i in sure):
+        sure = [k for k in looks if k.reading.card is JOKER
+                and k.reading.confidence >= self.cal.threshold]
+        if any(k.kind != "blank" for k in sure):
             return True
-        return {p.sides[i] for i in sure} == {False, True}
+        return {k.opposite for k in sure} == {False, True}
 
     def _decide(self, p: _Pass, frame_no: int, ts: float) -> list[VisionEvent]:
         if p.done:
@@ -351,7 +348,7 @@ class ShoeReader:
         p.done = True
         if p.together:
             return [CardsTogether(frame_no, ts)]
-        if not p.readings and not p.width_seen:
+        if not p.looks and not p.width_seen:
             return []  # only a sliver crossed a corner of the window: no card came out
         card, conf = self._verdict(p)
         if card is not None and p.width_seen:

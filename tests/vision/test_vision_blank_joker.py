@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from controller.cards import JOKER, Card
 from vision.classify import Reading
-from vision.reader import BLANK_CONF, ShoeReader, _Pass
+from vision.reader import BLANK_CONF, ShoeReader, _Look, _Pass
 
 
 def _pass(readings: list[tuple[Card | None, float, str, bool]]) -> _Pass:
     p = _Pass(left=0)
     for card, conf, kind, opposite in readings:
-        p.readings.append(Reading(card, conf))
-        p.kinds.append(kind)
-        p.sides.append(opposite)
+        p.looks.append(_Look(Reading(card, conf), None, kind, opposite))
     return p
 
 
