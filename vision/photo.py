@@ -31,7 +31,7 @@ from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, read_card
 from vision.photo_cnn import corner_input, load_corner_net
 from vision.photo_find import card_groups
-from vision.photo_index_find import Index, find_indexes, index_quads
+from vision.photo_index_find import Index, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
@@ -156,13 +156,8 @@ class _IndexRead:
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
     lies on the card the other was placed as."""
-    return float(a.idx.down @ b.idx.down) < -0.8 and (_inside(b.idx.rank, a.quad)
-                                                       or _inside(a.idx.rank, b.quad))
-
-
-def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
-                                (float(point[0]), float(point[1])), False) >= 0
+    return float(a.idx.down @ b.idx.down) < -0.8 and (inside(b.idx.rank, a.quad)
+                                                       or inside(a.idx.rank, b.quad))
 
 
 def _disagree(card: Card, other: _IndexRead) -> bool:
@@ -170,8 +165,12 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
     (the network, fairly surely: it knows suits less well)?"""
     if other.reading.card is not None:
         return other.reading.card is not card
-    g = other.guess
-    return g is not None and (g.is_joker or card.is_joker or g.rank != card.rank)
+    return other.guess is not None and _other_rank(other.guess, card)
+
+
+def _other_rank(a: Card, b: Card) -> bool:
+    """Do these name different ranks (a joker has none of the others')?"""
+    return a.is_joker or b.is_joker or a.rank != b.rank
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
@@ -237,8 +236,7 @@ def _read_index(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier
         return reading, reading.card
     # the network knows the suits' shapes less well than the ranks' (a four-colour
     # deck's green club looks to it like a spade): another rank vetoes sooner
-    other_rank = net.card.is_joker or reading.card.is_joker or net.card.rank != reading.card.rank
-    if net.confidence >= (NET_VETO if other_rank else NET_SUIT_VETO):
+    if net.confidence >= (NET_VETO if _other_rank(net.card, reading.card) else NET_SUIT_VETO):
         return Reading(None, 0.0), net_guess
     return reading, reading.card
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-CARD_ASPECT = 88 / 63
+CARD_ASPECT = 88 / 63  # a poker card, 63 x 88 mm (bridge cards are narrower)
 MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
 ASPECT_RANGE = (1.2, 1.65)
 

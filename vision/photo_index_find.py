@@ -29,8 +29,8 @@ import cv2
 import numpy as np
 
 from vision.decks import CARD_W
+from vision.photo_find import CARD_ASPECT
 
-CARD_ASPECT = 88 / 63
 INK = 0.35  # ink is at least this much darker than the paper around it
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 WIDTHS = (4.3, 6.5)  # card width / rank-to-suit distance of common decks (jumbo .. small)
@@ -169,16 +169,24 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     return float(steps[gone[0]]) if len(gone) else None
 
 
+def inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Is ``point`` (x, y) inside the quadrilateral ``quad`` (or on its outline)?
+
+    >>> square = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    >>> inside(np.array([5, 5]), square), inside(np.array([15, 5]), square)
+    (True, False)
+    """
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
+                                (float(point[0]), float(point[1])), False) >= 0
+
+
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                  limit: int = 40) -> list[Index]:
     """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
     inside one of the ``skip`` quadrilaterals (cards already read)."""
     glyphs = _glyphs(img)
     if skip:
-        glyphs = [g for g in glyphs if all(
-            cv2.pointPolygonTest(q.reshape(-1, 1, 2).astype(np.float32),
-                                 (float(g.centre[0]), float(g.centre[1])), False) < 0
-            for q in skip)]
+        glyphs = [g for g in glyphs if not any(inside(g.centre, q) for q in skip)]
     if len(glyphs) < 2:
         return []
     _, paper = _ink(img, _kernels(max(img.shape[:2]))[0])
@@ -279,4 +287,4 @@ def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
     return [idx.quad(w) for w in widths]
 
 
-__all__ = ["Index", "find_indexes", "index_quads"]
+__all__ = ["Index", "find_indexes", "index_quads", "inside"]
