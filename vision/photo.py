@@ -26,18 +26,15 @@ import numpy as np
 
 from controller.cards import Card
 from controller.errors import PitbossError
-from vision.classify import IndexClassifier, Reading, combine
+from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
-from vision.photo_card import THRESHOLD, has_index, read_card
-from vision.photo_cnn import corner_input, load_corner_net
+from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
 from vision.photo_find import card_groups
 from vision.photo_index_find import Index, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
-NET_VETO = 0.5  # the corner network naming another rank this surely stops an index's read
-NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
 
 
@@ -165,12 +162,7 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
     (the network, fairly surely: it knows suits less well)?"""
     if other.reading.card is not None:
         return other.reading.card is not card
-    return other.guess is not None and _other_rank(other.guess, card)
-
-
-def _other_rank(a: Card, b: Card) -> bool:
-    """Do these name different ranks (a joker has none of the others')?"""
-    return a.is_joker or b.is_joker or a.rank != b.rank
+    return other.guess is not None and other_rank(other.guess, card)
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
@@ -189,7 +181,7 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         record = _IndexRead(idx, Reading(None, 0.0), None, quads[0])
         for quad in quads:
             wide = float(np.linalg.norm(quad[1] - quad[0]))
-            reading, guess = _read_index(_warp(img, quad), idx.index_box(wide), clf, threshold)
+            reading, guess = read_index_alone(_warp(img, quad), idx.index_box(wide), clf, threshold)
             record.guess = record.guess or guess
             if reading.card is not None:
                 record.reading, record.quad = reading, idx.quad(width) if width else quad
@@ -206,39 +198,6 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             continue  # the other corner of a card already reported
         out.append((r.reading, r.quad))
     return out
-
-
-def _read_index(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
-                threshold: float) -> tuple[Reading, Card | None]:
-    """Read a card placed from its index, from that index alone: the rest of the card
-    (under another card, perhaps, with a neighbour's edge or index in it) is painted
-    paper, so the index must be sure on its own; the corner network must not name
-    another card there, nor the whole card image another card surely. Also the card
-    the index most likely shows (a sure reading, or the network's if it is fairly
-    sure), to check against the card's other corner."""
-    x1, y1 = box
-    kept = card_img[:y1, :x1].reshape(-1, 3)
-    light = kept.sum(axis=1)
-    paper = np.median(kept[light >= np.median(light)], axis=0)
-    only = np.empty_like(card_img)
-    only[:] = paper
-    only[:y1, :x1] = card_img[:y1, :x1]
-    reading = read_card(only, clf, threshold)
-    rank_p, suit_p = load_corner_net().probabilities(corner_input(only)[None])
-    net = combine(rank_p[0], suit_p[0])
-    net_guess = net.card if net.confidence >= NET_VETO else None
-    if reading.card is None or reading.confidence < threshold:
-        return Reading(None, reading.confidence), net_guess
-    whole = read_card(card_img, clf, threshold)
-    if whole.card is not None and whole.card is not reading.card:
-        return Reading(None, 0.0), net_guess
-    if net.card is None or net.card is reading.card:
-        return reading, reading.card
-    # the network knows the suits' shapes less well than the ranks' (a four-colour
-    # deck's green club looks to it like a spade): another rank vetoes sooner
-    if net.confidence >= (NET_VETO if _other_rank(net.card, reading.card) else NET_SUIT_VETO):
-        return Reading(None, 0.0), net_guess
-    return reading, reading.card
 
 
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,

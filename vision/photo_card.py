@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from controller.cards import Card
 from vision.classify import IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
@@ -37,7 +38,7 @@ from vision.corner import (
     ink_contradicts,
     ink_mask,
 )
-from vision.photo_cnn import corner_views, load_corner_net
+from vision.photo_cnn import corner_input, corner_views, load_corner_net
 from vision.photo_model import Ensemble
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -47,6 +48,8 @@ MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
 NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
+NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
+NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
 
 
@@ -225,4 +228,42 @@ def _net_reading(card_img: np.ndarray) -> Reading:
     return Reading(None, 0.0)
 
 
-__all__ = ["THRESHOLD", "has_index", "read_card"]
+def other_rank(a: Card, b: Card) -> bool:
+    """Do these name different ranks (a joker has none of the others')?"""
+    return a.is_joker or b.is_joker or a.rank != b.rank
+
+
+def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
+                threshold: float) -> tuple[Reading, Card | None]:
+    """Read a card placed from its index, from that index alone: the rest of the card
+    (under another card, perhaps, with a neighbour's edge or index in it) is painted
+    paper, so the index must be sure on its own; the corner network must not name
+    another card there, nor the whole card image another card surely. Also the card
+    the index most likely shows (a sure reading, or the network's if it is fairly
+    sure), to check against the card's other corner."""
+    x1, y1 = box
+    kept = card_img[:y1, :x1].reshape(-1, 3)
+    light = kept.sum(axis=1)
+    paper = np.median(kept[light >= np.median(light)], axis=0)
+    only = np.empty_like(card_img)
+    only[:] = paper
+    only[:y1, :x1] = card_img[:y1, :x1]
+    reading = read_card(only, clf, threshold)
+    rank_p, suit_p = load_corner_net().probabilities(corner_input(only)[None])
+    net = combine(rank_p[0], suit_p[0])
+    net_guess = net.card if net.confidence >= NET_VETO else None
+    if reading.card is None or reading.confidence < threshold:
+        return Reading(None, reading.confidence), net_guess
+    whole = read_card(card_img, clf, threshold)
+    if whole.card is not None and whole.card is not reading.card:
+        return Reading(None, 0.0), net_guess
+    if net.card is None or net.card is reading.card:
+        return reading, reading.card
+    # the network knows the suits' shapes less well than the ranks' (a four-colour
+    # deck's green club looks to it like a spade): another rank vetoes sooner
+    if net.confidence >= (NET_VETO if other_rank(net.card, reading.card) else NET_SUIT_VETO):
+        return Reading(None, 0.0), net_guess
+    return reading, reading.card
+
+
+__all__ = ["THRESHOLD", "has_index", "other_rank", "read_card", "read_index_alone"]
