@@ -1,4 +1,4 @@
-"""Train the still-photo corner network (``vision/models/photo_corner_cnn.npz``).
+"""Train the still-photo corner network (``vision/models/photo_corner_cnn.onnx``).
 
 The glyph models read an index only once thresholding has parted it into a rank glyph
 and a suit glyph; a small, blurred index on a phone photo often runs together and is
@@ -14,9 +14,10 @@ training only, from a venv outside the repo)::
     .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/held.npz --held-out --aug 3 \
         --seed 9
     python3 -m venv /tmp/torchenv
-    /tmp/torchenv/bin/pip install torch==2.13.0 numpy
+    /tmp/torchenv/bin/pip install torch==2.13.0 numpy onnx
     /tmp/torchenv/bin/python vision/training/train_photo_cnn.py fit /tmp/a.npz,/tmp/b.npz \
-        --test /tmp/held.npz
+        --test /tmp/held.npz --out /tmp/net1.npz
+    /tmp/torchenv/bin/python vision/training/train_photo_cnn.py export /tmp/net1.npz
 
 ``gen`` renders photo-degraded cards (:func:`vision.training.train_photo.photo_card`:
 45-230 px wide, rotated, blurred or out of focus, noisy, sharpened, tinted, JPEG'd at
@@ -27,10 +28,12 @@ does) of the non-held-out deck styles, the font-drawn faces
 project has never seen looks more like one of these than like the few SVG decks), and
 keeps both index corners of each as network inputs; card backs are the "not an index"
 class. ``fit`` trains the network (seeded; shifted and contrast-varied batches) and
-writes its weights as float16 numpy arrays. Real photos (cards-dev) are never trained
-on. The committed weights: two gen shards (seeds 1 and 2, default counts), then
-``fit`` with its defaults (10 epochs, 16-32-64 channels, 128 hidden units); about 15
-minutes of one core for each gen shard and 10 for the fit.
+writes its weights as float16 numpy arrays; ``export`` writes one or more such
+networks as the ONNX file the reader runs with OpenCV (their probabilities averaged).
+Real photos (cards-dev) are never trained on. The committed weights: two gen shards
+(seeds 1 and 2, default counts), then ``fit`` with its defaults (10 epochs, 16-32-64
+channels, 128 hidden units), then ``export``; about 15 minutes of one core for each
+gen shard and 10 for the fit.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.npz"
+OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.onnx"
 
 
 def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
@@ -170,6 +173,78 @@ def fit(path: str, out: str, epochs: int, seed: int, test: str | None, width: in
     print(f"saved {out} ({Path(out).stat().st_size // 1024} KiB)")
 
 
+def _member(weights: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+    """A trained network rebuilt in PyTorch from ``fit``'s weights, giving rank and suit
+    probabilities."""
+    import torch
+    from torch import nn
+
+    def linear(name: str) -> nn.Linear:
+        w = torch.from_numpy(weights[f"{name}_w"].astype(np.float32))
+        layer = nn.Linear(w.shape[1], w.shape[0])
+        layer.weight.data, layer.bias.data = w, torch.from_numpy(
+            weights[f"{name}_b"].astype(np.float32))
+        return layer
+
+    layers: list[nn.Module] = []
+    i = 0
+    while f"conv{i}_w" in weights:
+        w = torch.from_numpy(weights[f"conv{i}_w"].astype(np.float32))
+        conv = nn.Conv2d(w.shape[1], w.shape[0], 3, padding=1)
+        conv.weight.data, conv.bias.data = w, torch.from_numpy(
+            weights[f"conv{i}_b"].astype(np.float32))
+        layers += [conv, nn.ReLU(), nn.MaxPool2d(2)]
+        i += 1
+    return nn.Sequential(*layers, nn.Flatten(), linear("fc"), nn.ReLU(), linear("out")).eval()
+
+
+def export(members: str, out: str) -> None:
+    """Write ``fit``'s networks (several: comma-separated) as one ONNX file that
+    :mod:`vision.photo_cnn` runs with OpenCV: each network's rank and suit
+    probabilities, averaged; weights stored as float16."""
+    import onnx
+    import torch
+    from onnx import TensorProto, helper, numpy_helper
+    from torch import nn
+
+    nets = nn.ModuleList(_member(dict(np.load(p))) for p in members.split(","))
+
+    class Average(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.nets = nets
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            zs = [net(x) for net in self.nets]
+            rank = torch.stack([torch.softmax(z[:, :14], 1) for z in zs]).mean(0)
+            suit = torch.stack([torch.softmax(z[:, 14:], 1) for z in zs]).mean(0)
+            return rank, suit
+
+    tmp = out + ".f32"
+    torch.onnx.export(Average().eval(), torch.zeros(5, 2, 64, 32), tmp, input_names=["x"],
+                      output_names=["rank", "suit"], opset_version=13, dynamo=False,
+                      dynamic_axes={"x": {0: "n"}, "rank": {0: "n"}, "suit": {0: "n"}})
+    model = onnx.load(tmp)
+    Path(tmp).unlink()
+    graph = model.graph
+    inits, casts = [], []
+    for init in graph.initializer:  # float16 on disk, cast back to float32 on loading
+        arr = numpy_helper.to_array(init)
+        if arr.dtype == np.float32 and arr.size > 64:
+            inits.append(numpy_helper.from_array(arr.astype(np.float16), init.name + "_f16"))
+            casts.append(helper.make_node("Cast", [init.name + "_f16"], [init.name],
+                                          to=TensorProto.FLOAT))
+        else:
+            inits.append(init)
+    nodes = [*casts, *graph.node]
+    del graph.initializer[:], graph.node[:]
+    graph.initializer.extend(inits)
+    graph.node.extend(nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, out)
+    print(f"saved {out} ({Path(out).stat().st_size // 1024} KiB, {len(nets)} networks)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -189,11 +264,16 @@ def main() -> None:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--width", type=int, default=16, help="channels of the first conv layer")
     f.add_argument("--hidden", type=int, default=128, help="hidden units before the heads")
-    f.add_argument("--out", default=str(OUT))
+    f.add_argument("--out", required=True, help="the network's weights (.npz)")
+    e = sub.add_parser("export", help="fit's networks as one ONNX file (a venv with torch)")
+    e.add_argument("members", help="fit's weights (several, averaged: comma-separated)")
+    e.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
     if args.step == "gen":
         gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
             0 if args.held_out else args.faces)
+    elif args.step == "export":
+        export(args.members, args.out)
     else:
         fit(args.data, args.out, args.epochs, args.seed, args.test, args.width, args.hidden)
 
