@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_vision.py                 # 5,000 passes (~10 min)
     .venv/bin/python benchmarks/bench_vision.py --passes 600    # a quick look
+    .venv/bin/python benchmarks/bench_vision.py --passes 0 --photos 0 --face-down 50
 
 Every deck style the synthetic shoe renders takes its turn (held-out styles are
 marked: the reader was never trained or tuned on them). Some passes are two cards in
@@ -9,6 +10,8 @@ quick succession with a small gap. Speeds run from a slow deal to faster than 4
 cards a second at 60 fps. Per style and overall it prints correct reads, wrong
 reads, unreadable, missed cards and double events, then the reader's per-frame
 latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
+``--face-down N`` first deals N cards of every style with the back to the camera:
+each must be exactly one unreadable (never a card, never nothing).
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
 deck styles. A table, not a test: targets are in issue 4.
 """
@@ -102,6 +105,58 @@ def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
     return per_style, (latencies, cpu), fast, wrong, unreadable
 
 
+BACK_COLUMNS = ("passes", "unreadable", "wrong", "missed", "double")
+
+
+def run_face_down(passes: int, seed: int) -> tuple[dict[str, Counter[str]], list[float],
+                                                   list[str]]:
+    """``passes`` cards dealt face down per deck style (its back to the camera), on the
+    stress set's degradations: each must give exactly one ``CardUnreadable`` (the
+    dealer turns it or enters it), never a card and never nothing."""
+    rows: dict[str, Counter[str]] = {}
+    cpu: list[float] = []
+    wrong: list[str] = []
+    for i, style in enumerate(available_styles()):
+        shoe = SyntheticShoe(seed=seed + 100 + i, deck_style=style,
+                             degrade=Degrade(1.0, speed=(25.0, 90.0)))
+        reader = ShoeReader()
+        row: Counter[str] = Counter()
+        for _ in range(passes):
+            events: list[VisionEvent] = []
+            for no, ts, frame in shoe.number(shoe.deal(None, face_down=True)):
+                c0 = time.thread_time()
+                events += reader.feed(no, ts, frame)
+                cpu.append(time.thread_time() - c0)
+            row["passes"] += 1
+            row["unreadable"] += sum(isinstance(e, CardUnreadable) for e in events)
+            seen = [e for e in events if isinstance(e, CardSeen)]
+            row["wrong"] += len(seen)
+            wrong += [f"{style.name}: its back read as {e.card}" for e in seen]
+            row["missed"] += not events
+            row["double"] += max(len(events) - 1, 0)
+        rows[style.name + (" (held out)" if style.held_out else "")] = row
+    return rows, cpu, wrong
+
+
+def print_face_down(passes: int, seed: int) -> None:
+    t0 = time.time()
+    rows, cpu, wrong = run_face_down(passes, seed)
+    total: Counter[str] = Counter()
+    for row in rows.values():
+        total += row
+    rows["ALL"] = total
+    print(f"\nface down (the back to the camera): {passes} passes per style, seed {seed}, "
+          f"{time.time() - t0:.0f}s; each must be one unreadable\n")
+    print(f"{'deck style':28}" + "".join(f"{c:>11}" for c in BACK_COLUMNS))
+    for name, row in rows.items():
+        print(f"{name:28}" + "".join(f"{row[c]:>11}" for c in BACK_COLUMNS))
+    ms = np.array(cpu) * 1e3
+    print(f"per-frame CPU time, face down: median {np.median(ms):.2f} ms, "
+          f"p99 {np.percentile(ms, 99):.2f} ms over {len(ms)} frames")
+    for line in wrong[:20]:
+        print("  wrong read:", line)
+
+
 def print_table(rows: dict[str, Counter[str]]) -> None:
     print(f"{'deck style':28}" + "".join(f"{c:>11}" for c in COLUMNS))
     for name, row in rows.items():
@@ -125,17 +180,33 @@ def main() -> None:
     ap.add_argument("--cards-dev", default=str(Path(__file__).resolve().parents[2] / "shared"
                                                / "cards-dev"),
                     help="folder of real photos (../shared/cards-dev); skipped if absent")
+    ap.add_argument("--face-down", type=int, default=0, metavar="N",
+                    help="N passes per deck style dealt face down (each must be unreadable)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
+    if args.face_down:
+        print_face_down(args.face_down, args.seed)
+    if args.passes:
+        shoe_table(args.passes, args.seed)
+    if args.photos:
+        photo_table(args.photos, args.seed)
+    dev = Path(args.cards_dev)
+    if (dev / "labels.csv").exists():
+        cards_dev_table(dev)
+    else:
+        print(f"\n(real photos: {dev} not found, skipped)")
+
+
+def shoe_table(passes: int, seed: int) -> None:
     t0 = time.time()
-    per_style, lat, fast, wrong, unreadable = run_shoe(args.passes, args.seed)
+    per_style, lat, fast, wrong, unreadable = run_shoe(passes, seed)
     total: Counter[str] = Counter()
     for row in per_style.values():
         total += row
     rows = dict(sorted(per_style.items()))
     rows["ALL"] = total
     rows["fast dealer (>= 4 cards/s)"] = fast
-    print(f"\nshoe reader: {total['passes']} card passes, seed {args.seed}, "
+    print(f"\nshoe reader: {total['passes']} card passes, seed {seed}, "
           f"{time.time() - t0:.0f}s\n")
     print_table(rows)
     print(f"\n{rates(total)}")
@@ -153,13 +224,6 @@ def main() -> None:
         print("  wrong read:", line)
     if unreadable:
         print(f"unreadable: {', '.join(sorted(unreadable))}")
-    if args.photos:
-        photo_table(args.photos, args.seed)
-    dev = Path(args.cards_dev)
-    if (dev / "labels.csv").exists():
-        cards_dev_table(dev)
-    else:
-        print(f"\n(real photos: {dev} not found, skipped)")
 
 
 def photo_row(found: list[Card | None], truth: Card) -> Counter[str]:

@@ -64,6 +64,9 @@ class IndexGlyphs:
     rank_features: np.ndarray
     suit_features: np.ndarray
     ink_fraction: float
+    # other ink in the corner about the size of the rank or of the suit glyph (counted
+    # once for each): a back's all-over pattern has many, a face's index a few at most
+    look_alikes: int = 0
 
 
 def canonical_corner(card: np.ndarray) -> np.ndarray:
@@ -307,7 +310,8 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
     if suit is None:
         return None
     return IndexGlyphs(rank[0], suit[0], glyph_features(_only(labels, *rank), rank[0]),
-                       glyph_features(_only(labels, *suit), suit[0]), float(mask.mean()))
+                       glyph_features(_only(labels, *suit), suit[0]), float(mask.mean()),
+                       _look_alikes(comps, [rank, suit]))
 
 
 def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = False
@@ -324,7 +328,28 @@ def find_mark(corner: np.ndarray, level: float = 0.55, measure_edge: bool = Fals
     if rank is None:
         return None
     features = glyph_features(_only(labels, *rank), rank[0])
-    return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()))
+    return IndexGlyphs(rank[0], rank[0], features, features, float(mask.mean()),
+                       _look_alikes(comps, [rank]))
+
+
+def _look_alikes(comps: list[Comp], glyphs: list[tuple[Box, list[int]]]) -> int:
+    """How many other components are about as wide and as tall as each glyph (summed).
+
+    >>> blob = lambda x, y, i: (x, y, 14, 20, 250, i)
+    >>> comps = [blob(10, 10, 1), blob(40, 10, 2), blob(70, 10, 3), (10, 40, 30, 8, 200, 4)]
+    >>> _look_alikes(comps, [((10, 10, 14, 20), [1])])
+    2
+    """
+    if len(comps) < 2:
+        return 0
+    stats = np.array(comps, np.float32)
+    w, h, label = stats[:, 2], stats[:, 3], stats[:, 5]
+    total = 0
+    for (_x, _y, gw, gh), ids in glyphs:
+        alike = (np.abs(w - gw) <= 0.25 * gw + 1) & (np.abs(h - gh) <= 0.25 * gh + 1) \
+            & ~np.isin(label, ids)
+        total += int(alike.sum())
+    return total
 
 
 @dataclass(frozen=True)
@@ -391,6 +416,36 @@ def ink_contradicts(card: Card | None, ink: str) -> bool:
     return (red_suit and ink == "black") or (not red_suit and ink == "red")
 
 
+INDEX_TOP = 0.37  # an index's rank glyph starts in this top share of the corner
+RANK_ASPECT = 2.0  # no rank glyph (a ten's two digits included) is wider than this
+REPEATS = 8  # a glyph with this many look-alikes in the corner is a back's all-over pattern
+
+
+def back_pattern(glyphs: IndexGlyphs) -> bool:
+    """Are these "index" glyphs a piece of a card back's pattern, not an index?
+
+    A face prints its index once, near the corner, on paper; a back's all-over pattern
+    (a lattice, a checkerboard) gives glyphs that sit anywhere, may be far wider than
+    any rank, and repeat all round: the rank and suit glyphs have :data:`REPEATS` or
+    more look-alikes (about the same width and height) in the corner between them. A
+    face's index has a few at most (its pips, the other digit of a ten).
+
+    >>> corner = np.full((CORNER_H, CORNER_W), 235, np.uint8)
+    >>> for y in range(12, CORNER_H - 20, 28):  # a back's all-over pattern of blobs
+    ...     for x in range(14, CORNER_W - 14, 22):
+    ...         corner[y:y + 20, x:x + 14] = 60
+    >>> glyphs = find_index(corner)
+    >>> glyphs is not None and back_pattern(glyphs)
+    True
+    >>> from vision.decks import STYLES, render_face, face_on
+    >>> face = canonical_corner(face_on(render_face(STYLES["jumbo"], Card("8d"))))
+    >>> back_pattern(find_index(face))
+    False
+    """
+    _x, y, w, h = glyphs.rank_box
+    return y >= INDEX_TOP * CORNER_H or w > RANK_ASPECT * h or glyphs.look_alikes >= REPEATS
+
+
 BLANK_ZONE = (slice(16, 80), slice(16, 44))  # rows, columns where an index would be
 BLANK_PAPER = 150  # a blank corner is bright paper (not a dark back or a finger)
 
@@ -432,6 +487,7 @@ __all__ = [
     "SHOE_INK",
     "IndexGlyphs",
     "InkRule",
+    "back_pattern",
     "blank_corner",
     "canonical_corner",
     "cut_necks",

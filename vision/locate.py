@@ -29,6 +29,7 @@ BRIGHT = 70  # brightest-channel level above which a coarse pixel counts as card
 CROP_MARGIN = 4  # canonical pixels of the crop outside the card's estimated corner
 TALL = 0.6  # fraction of the card height a column needs to count as card
 PALE = 0.12  # a column across a card's face is at least this bright (its margins)
+RIM_SPAN = (0.9, 1.06)  # a column bright at both ends this many card heights apart is card
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,12 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
     if coarse.ndim == 3:  # brightest channel: a blue back or a red picture is card stock too
         b, g_, r = cv2.split(coarse)
         coarse = cv2.max(cv2.max(b, g_), r)
-    counts = (coarse > BRIGHT).sum(axis=0)
+    bright = coarse > BRIGHT
+    counts = bright.sum(axis=0)
     is_card = counts >= TALL * cal.card_height / STEP
+    dim = np.flatnonzero(~is_card & (counts >= 2))  # (most columns are card or empty)
+    if len(dim):
+        is_card[dim] = _rimmed(bright[:, dim], cal)
     if not is_card.any():
         return []
     padded = np.concatenate(([False], is_card, [False])).astype(np.int8)
@@ -94,6 +99,25 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
     # a narrow bright strip with both ends in view is a glint or an object, not a card
     return [r for r in runs if r.width >= 0.5 * cal.card_width
             or not (r.lead_visible and r.tail_visible)]
+
+
+def _rimmed(bright: np.ndarray, cal: Calibration) -> np.ndarray:
+    """Columns whose first and last bright pixels lie a card's height apart: the pale rim
+    along the top and bottom edges of a dark card (a black back) against the dark shoe,
+    where too little of the column is bright to count by its share alone.
+
+    >>> cal = Calibration(card_height=400.0)
+    >>> b = np.zeros((120, 3), bool)
+    >>> b[10:13, :2] = True; b[107:110, 0] = True; b[60:63, 1] = True
+    >>> _rimmed(b, cal).tolist()
+    [True, False, False]
+    """
+    rows = bright.shape[0]
+    first = bright.argmax(axis=0)
+    last = rows - 1 - bright[::-1].argmax(axis=0)
+    span = (last - first + 1) * STEP
+    return bright.any(axis=0) & (span >= RIM_SPAN[0] * cal.card_height) \
+        & (span <= RIM_SPAN[1] * cal.card_height)
 
 
 def _edge_along(profile: np.ndarray) -> float | None:

@@ -42,6 +42,7 @@ from vision.corner import (
     CORNER_W,
     EDGE,
     IndexGlyphs,
+    back_pattern,
     blank_corner,
     find_index,
     find_mark,
@@ -64,6 +65,7 @@ SHARE = 0.7  # of the weight of all readings that must go to the card reported
 MIN_AGREE = 3  # confident readings needed before a card is reported
 GRACE = 1  # frames a card may go unseen mid-window before it counts as gone
 BLANK_CONF = 0.95  # a corner with no index at all: the joker of a deck that prints none
+BACK_LOOKS = 2  # corners read as a back's pattern that make the card a back (face down)
 
 
 _SEQ = itertools.count()
@@ -72,7 +74,8 @@ _SEQ = itertools.count()
 @dataclass(frozen=True)
 class _Look:
     """One index corner read in one frame: the reading, the glyphs it was read from,
-    what they were (``index``, a lone ``mark``, a ``blank`` corner, or ``none``), and
+    what they were (``index``, a lone ``mark``, a ``blank`` corner, a ``back``'s
+    pattern read as an index, or ``none``), and
     whether it was the opposite corner, turned round."""
 
     reading: Reading
@@ -231,10 +234,15 @@ class ShoeReader:
     def _read_into(self, p: _Pass, pose: tuple[float, float, float], opposite: bool) -> None:
         crop = corner_crop(self._window_gray(), pose, self.cal, opposite=opposite)
         look = self._read_crop(crop)
-        reading = look.reading
+        reading, kind = look.reading, look.kind
         if reading.card is not None and reading.confidence >= VETO and look.glyphs is not None:
-            reading = self._check_colour(reading, pose, opposite, look.glyphs)
-        p.looks.append(_Look(reading, look.glyphs, look.kind, opposite))
+            if back_pattern(look.glyphs):
+                # a piece of a card back's pattern read as an index (a card dealt face
+                # down): never a card
+                reading, kind = Reading(None, 0.0), "back"
+            else:
+                reading = self._check_colour(reading, pose, opposite, look.glyphs)
+        p.looks.append(_Look(reading, look.glyphs, kind, opposite))
         if reading.confidence > p.best_conf or p.best_crop is None:
             p.best_conf, p.best_crop = reading.confidence, crop
 
@@ -295,6 +303,8 @@ class ShoeReader:
     # -- deciding -----------------------------------------------------------------------
     def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
         looks = p.looks
+        if sum(k.kind == "back" for k in looks) >= BACK_LOOKS:
+            return None, 0.0  # a card back, whatever else a frame made of its pattern
         if any(k.kind in ("index", "mark") for k in looks):
             # a corner washed out in some frames is no blank-cornered joker
             looks = [k for k in looks if k.kind != "blank"]

@@ -1,8 +1,10 @@
 """Render the committed shoe fixtures (run once; the frames are kept in the repo).
 
 ``python tests/vision/make_vision_fixtures.py [CASE...]`` writes ``tests/vision/fixtures/<case>/``
-(640 x 480 WebP camera frames, ~1.9 MB in all) and ``fixtures/cases.json`` (the events
-each case must give). See ``fixtures/README.md`` for what the frames show.
+(640 x 480 WebP camera frames, ~3.5 MB in all) and ``fixtures/cases.json`` (the events
+each case must give); ``... make_vision_fixtures.py back-corners`` writes
+``fixtures/back-corners/`` (index corners of a card back the glyph model misreads).
+See ``fixtures/README.md`` for what the frames show.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from controller.cards import JOKER, Card
 from vision.synthetic import Degrade, SyntheticShoe
 
 ROOT = Path(__file__).with_name("fixtures")
+QUALITY = {"face-down-simplistic": 85}  # WebP quality where the usual 60 loses the case
 # one card per deck style, spread over the ranks and suits
 STYLE_CARDS = {
     "standard": "Qh", "dondorf": "7c", "nicu-white": "Ad", "tigullio": "3s",
@@ -52,6 +55,14 @@ def cases() -> dict[str, tuple[list, list[dict[str, str]]]]:
         Card("8s"), Card("Kd"), offset=110), [{"event": "CardsTogether"}])
     out["face-down"] = (_shoe("standard", 12).deal(None, face_down=True),
                         [{"event": "CardUnreadable"}])
+    # cards dealt face down whose backs fooled the reader once: tigullio's black back
+    # was never seen as a card (no event); simplistic's checkerboard was read as the joker
+    # (kept at a higher WebP quality: at the usual one its pattern no longer misleads)
+    # (the four-colour pass reads so only before WebP: its corners are kept in
+    # fixtures/back-corners, see make_back_corners)
+    for name, style, seed, skip in (("face-down-tigullio", "tigullio", 7, 0),
+                                    ("face-down-simplistic", "simplistic", 9, 6)):
+        out[name] = (_face_down(style, seed, skip), [{"event": "CardUnreadable"}])
     out["foreign-finger"] = (_shoe("standard", 13).foreign_object("finger"), [])
     out["foreign-chip"] = (_shoe("standard", 14).foreign_object("chip"), [])
     # two cards dealt in quick succession at full roughness (the benchmark's shoe): pips
@@ -59,6 +70,45 @@ def cases() -> dict[str, tuple[list, list[dict[str, str]]]]:
     for name, style, seed in (("two-cards-close-paris", "paris", 7),
                               ("two-cards-close-tigullio", "tigullio", 16)):
         out[name] = _close_pair(style, seed)
+    return out
+
+
+def _face_down(style: str, seed: int, skip: int) -> list:
+    """The frames of the pass after ``skip`` others, a card dealt face down at the
+    synthetic shoe's default roughness (as the risk was first measured)."""
+    shoe = SyntheticShoe(seed=seed, deck_style=style)
+    for _ in range(skip):
+        shoe.deal(None, face_down=True)
+    return shoe.deal(None, face_down=True)
+
+
+def make_back_corners(limit: int = 4) -> list[Path]:
+    """Keep the index corners (canonical grey crops, PNG) of a four-colour card dealt face
+    down that the glyph model reads as a card with confidence: the pass whose red lattice
+    was once reported as Td (a held-out deck: a test, never training)."""
+    from vision.classify import Reading
+    from vision.reader import ShoeReader, _Look
+
+    kept: list[tuple[np.ndarray, Reading]] = []
+
+    class Keeping(ShoeReader):
+        def _read_crop(self, crop: np.ndarray) -> _Look:
+            look = super()._read_crop(crop)
+            if look.reading.card is not None and look.reading.confidence >= 0.9:
+                kept.append((crop, look.reading))
+            return look
+
+    shoe = SyntheticShoe(seed=7, deck_style="four-colour")
+    reader = Keeping()
+    for frame_no, ts, frame in shoe.number(shoe.deal(None, face_down=True)):
+        reader.feed(frame_no, ts, frame)
+    folder = ROOT / "back-corners"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    out = []
+    for i, (crop, reading) in enumerate(kept[:limit]):
+        out.append(folder / f"four-colour-{i}-read-{reading.card}.png")
+        cv2.imwrite(str(out[-1]), crop)
     return out
 
 
@@ -83,10 +133,14 @@ def main(only: list[str]) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         for n, frame in enumerate(frames):
-            cv2.imwrite(str(folder / f"{n:03d}.webp"), frame, [cv2.IMWRITE_WEBP_QUALITY, 60])
+            cv2.imwrite(str(folder / f"{n:03d}.webp"), frame,
+                        [cv2.IMWRITE_WEBP_QUALITY, QUALITY.get(name, 60)])
         manifest[name] = expect
     (ROOT / "cases.json").write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:] == ["back-corners"]:
+        print(*make_back_corners(), sep="\n")
+    else:
+        main(sys.argv[1:])
