@@ -217,8 +217,8 @@ class ShoeReader:
             p.width_seen = True
         if wide:
             p.together = True
-        if p.done or p.together or len(p.looks) >= MAX_READS:
-            return
+        if p.done or p.together or len(p.looks) >= MAX_READS or _is_back(p):
+            return  # (a card back is read no further: nothing on it is a card)
         if run.left + 0.4 * self.cal.card_width > run.right:
             return  # the index corner is not fully on this side of the window yet
         gray = self._window_gray()
@@ -303,7 +303,7 @@ class ShoeReader:
     # -- deciding -----------------------------------------------------------------------
     def _verdict(self, p: _Pass) -> tuple[Card | None, float]:
         looks = p.looks
-        if sum(k.kind == "back" for k in looks) >= BACK_LOOKS:
+        if _is_back(p):
             return None, 0.0  # a card back, whatever else a frame made of its pattern
         if any(k.kind in ("index", "mark") for k in looks):
             # a corner washed out in some frames is no blank-cornered joker
@@ -365,6 +365,11 @@ class ShoeReader:
             return [CardSeen(card, round(conf, 4), frame_no, ts)]
         crop = p.best_crop if p.best_crop is not None else np.zeros((8, 8), np.uint8)
         return [CardUnreadable(frame_no, ts, crop)]
+
+
+def _is_back(p: _Pass) -> bool:
+    """Has the card shown its back (:data:`BACK_LOOKS` corners read as a back's pattern)?"""
+    return sum(k.kind == "back" for k in p.looks) >= BACK_LOOKS
 
 
 def _uncut(glyphs: IndexGlyphs | None) -> IndexGlyphs | None:
