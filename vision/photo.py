@@ -30,12 +30,14 @@ from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
 from vision.photo_find import card_groups
-from vision.photo_index_find import Index, find_indexes, index_quads, inside
+from vision.photo_index_find import Index, find_indexes, index_quads
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
+FAR = (0.7, 0.75)  # a card's far index corner: this far across and along it, of its size
+COVERED = 0.4  # an unread outline this much on a card read already is part of that card
 
 
 class PhotoError(PitbossError):
@@ -123,6 +125,17 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
     return None if best is None else (*best, True)
 
 
+def _covered(quad: np.ndarray, by: np.ndarray) -> float:
+    """The share of ``quad``'s area that lies on ``by`` (both convex).
+
+    >>> a = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    >>> round(_covered(a, a + (5, 0)), 2), round(_covered(a, a + (20, 0)), 2)
+    (0.5, 0.0)
+    """
+    area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), by.astype(np.float32))
+    return float(area) / max(float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+
+
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
@@ -130,6 +143,9 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]]
     sure; a card read as another card than its neighbour stays."""
     kept: list[tuple[Reading, np.ndarray]] = []
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
+        if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
+                                        if r.card is not None):
+            continue  # mostly on a card read already: a part of that card (its picture)
         centre = quad.mean(axis=0)
         # two different cards read side by side (one lying over the other) both stay
         if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.3 * np.linalg.norm(q[0] - q[2])
@@ -152,9 +168,25 @@ class _IndexRead:
 
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
-    lies on the card the other was placed as."""
-    return float(a.idx.down @ b.idx.down) < -0.8 and (inside(b.idx.rank, a.quad)
-                                                       or inside(a.idx.rank, b.quad))
+    lies in the far corner of the card the other was placed as (not beside it: two
+    pips one over the other on the card's face, or one index's rank and suit paired
+    the other way round)."""
+    return float(a.idx.down @ b.idx.down) < -0.8 and (_far_corner(b.idx.rank, a.quad)
+                                                       or _far_corner(a.idx.rank, b.quad))
+
+
+def _far_corner(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Does ``point`` lie in the corner of the card ``quad`` (clockwise from its index
+    corner) opposite its index, where the card's other index is printed?
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> _far_corner(np.array([57, 80]), card), _far_corner(np.array([45, 50]), card)
+    (True, False)
+    """
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), unit)
+    u, v = cv2.perspectiveTransform(np.array([[point]], np.float32), m)[0, 0]
+    return FAR[0] < float(u) <= 1 and FAR[1] < float(v) <= 1
 
 
 def _disagree(card: Card, other: _IndexRead) -> bool:
@@ -174,7 +206,11 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's index
-    for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in read]):
+    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read])
+    for idx in found:
+        if any(o.step < 0.95 * idx.step and float(np.linalg.norm(o.rank - idx.rank)) < 1
+               for o in found):
+            continue  # its rank glyph has a nearer suit: this pairing is not an index
         quads = index_quads(idx, width) + (index_quads(idx) if width else [])
         # the cards of one photo are of one size: a card read at a usual index-to-card
         # ratio still lies where a card of the photo's size would

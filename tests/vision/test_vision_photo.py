@@ -115,6 +115,33 @@ def test_fanned_hand_of_a_hard_deck_never_names_a_card_not_there(seed: int) -> N
     assert all(c in hand for c in named) and len(named) == len(set(named))
 
 
+def test_fanned_hand_bottom_card_is_not_lost_to_two_pips_on_its_face() -> None:
+    """Issue 4 (still photos, a fanned hand of a held-out deck): the bottom card, a
+    nine, shows two heart pips one over the other beside its index, like a rank over
+    a suit. That pair is not the card's other index corner (it lies mid-card, not in
+    the far corner), so it does not veto the index's sure reading: all five are read."""
+    hand = parse_cards("9h Qs 4d Jc 8s")
+    img, truth = fan_photo(hand, "four-colour", seed=0)
+    found = read_photo(img)
+    assert sorted(str(c.card) for c in found if c.card is not None) == sorted(map(str, hand))
+    (nine,) = [f for f in found if f.card is Card("9h")]
+    height = np.linalg.norm(np.subtract(truth[0][1][2], truth[0][1][1]))
+    assert _near(nine.corners, truth[0][1], tol=0.2 * height)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_fanned_hand_rank_glyph_paired_with_a_far_mark_names_nothing(seed: int) -> None:
+    """Issue 4 (still photos: at most 1% confidently wrong): in a nicu-ornamental fan
+    the ace's rank glyph pairs with its own suit and also with a heart further off;
+    that second pairing, read as a larger card, said 4h. A rank glyph with a nearer
+    suit is that suit's index only: nothing not in the hand is named."""
+    hand = parse_cards("Ah 5c Td Ks 3h")
+    img, _ = fan_photo(hand, "nicu-ornamental", seed=seed)
+    named = [c.card for c in read_photo(img) if c.card is not None]
+    assert all(c in hand for c in named) and len(named) == len(set(named))
+    assert {Card("Ah"), Card("3h")} <= set(named)
+
+
 def test_index_beside_a_book_is_read_though_the_outline_is_broken() -> None:
     """A book lying over most of a card (the outline broken into no card shape): the
     index corner left in view names the card, and nothing else is named."""
