@@ -10,8 +10,9 @@ quick succession with a small gap. Speeds run from a slow deal to faster than 4
 cards a second at 60 fps. Per style and overall it prints correct reads, wrong
 reads, unreadable, missed cards and double events, then the reader's per-frame
 latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
-``--face-down N`` first deals N cards of every style with the back to the camera:
-each must be exactly one unreadable (never a card, never nothing).
+``--face-down N`` first deals N cards of every style with the back to the camera
+(and N of each back of no deck, ``owndecks.drawn_backs``): each must be exactly one
+unreadable (never a card, never nothing).
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
 deck styles. A table, not a test: targets are in issue 4.
 """
@@ -37,6 +38,7 @@ import numpy as np
 from controller.cards import Card
 from vision.decks import available_styles
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
+from vision.owndecks import drawn_backs
 from vision.reader import ShoeReader
 from vision.synthetic import Degrade, SyntheticShoe
 
@@ -108,17 +110,26 @@ def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
 BACK_COLUMNS = ("passes", "unreadable", "wrong", "missed", "double")
 
 
+def _face_down_shoes(seed: int) -> list[tuple[str, SyntheticShoe]]:
+    """Each deck style's own back, then backs of no deck (``owndecks.drawn_backs``)."""
+    rough = Degrade(1.0, speed=(25.0, 90.0))
+    out = [(s.name + (" (held out)" if s.held_out else ""),
+            SyntheticShoe(seed=seed + 100 + i, deck_style=s, degrade=rough))
+           for i, s in enumerate(available_styles())]
+    out += [(f"{name} (drawn back)", SyntheticShoe(seed=seed + 200 + i, degrade=rough, back=b))
+            for i, (name, b) in enumerate(drawn_backs().items())]
+    return out
+
+
 def run_face_down(passes: int, seed: int) -> tuple[dict[str, Counter[str]], list[float],
                                                    list[str]]:
-    """``passes`` cards dealt face down per deck style (its back to the camera), on the
+    """``passes`` cards dealt face down per back (its back to the camera), on the
     stress set's degradations: each must give exactly one ``CardUnreadable`` (the
     dealer turns it or enters it), never a card and never nothing."""
     rows: dict[str, Counter[str]] = {}
     cpu: list[float] = []
     wrong: list[str] = []
-    for i, style in enumerate(available_styles()):
-        shoe = SyntheticShoe(seed=seed + 100 + i, deck_style=style,
-                             degrade=Degrade(1.0, speed=(25.0, 90.0)))
+    for label, shoe in _face_down_shoes(seed):
         reader = ShoeReader()
         row: Counter[str] = Counter()
         for _ in range(passes):
@@ -131,24 +142,24 @@ def run_face_down(passes: int, seed: int) -> tuple[dict[str, Counter[str]], list
             row["unreadable"] += sum(isinstance(e, CardUnreadable) for e in events)
             seen = [e for e in events if isinstance(e, CardSeen)]
             row["wrong"] += len(seen)
-            wrong += [f"{style.name}: its back read as {e.card}" for e in seen]
+            wrong += [f"{label}: its back read as {e.card}" for e in seen]
             row["missed"] += not events
             row["double"] += max(len(events) - 1, 0)
-        rows[style.name + (" (held out)" if style.held_out else "")] = row
+        rows[label] = row
     return rows, cpu, wrong
 
 
 def print_face_down(passes: int, seed: int) -> None:
     t0 = time.time()
     rows, cpu, wrong = run_face_down(passes, seed)
-    total: Counter[str] = Counter()
-    for row in rows.values():
-        total += row
-    rows["ALL"] = total
-    print(f"\nface down (the back to the camera): {passes} passes per style, seed {seed}, "
-          f"{time.time() - t0:.0f}s; each must be one unreadable\n")
-    print(f"{'deck style':28}" + "".join(f"{c:>11}" for c in BACK_COLUMNS))
+    decks: Counter[str] = Counter()
     for name, row in rows.items():
+        if "(drawn back)" not in name:
+            decks += row
+    print(f"\nface down (the back to the camera): {passes} passes per back, seed {seed}, "
+          f"{time.time() - t0:.0f}s; each must be one unreadable\n")
+    print(f"{'back':28}" + "".join(f"{c:>11}" for c in BACK_COLUMNS))
+    for name, row in [*rows.items(), ("ALL deck styles", decks)]:
         print(f"{name:28}" + "".join(f"{row[c]:>11}" for c in BACK_COLUMNS))
     ms = np.array(cpu) * 1e3
     print(f"per-frame CPU time, face down: median {np.median(ms):.2f} ms, "

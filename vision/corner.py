@@ -444,6 +444,7 @@ def back_pattern(glyphs: IndexGlyphs) -> bool:
 
 BLANK_ZONE = (slice(16, 80), slice(16, 44))  # rows, columns where an index would be
 BLANK_PAPER = 150  # a blank corner is bright paper (not a dark back or a finger)
+BLANK_LINES = 4  # long thin lines a blank corner may hold (its edge, an outline)
 
 
 def blank_corner(corner: np.ndarray) -> bool:
@@ -457,6 +458,10 @@ def blank_corner(corner: np.ndarray) -> bool:
     >>> card[30:60, 20:40] = 20  # a rank glyph
     >>> blank_corner(card)
     False
+    >>> card[:, 12::10] = 30  # a striped back: no index, but no blank paper either
+    >>> card[30:60, 20:40] = 235
+    >>> blank_corner(card)
+    False
     """
     for level in (0.55, 0.8):  # the lighter level keeps faint or washed-out ink
         found = ink_mask(corner, level)
@@ -465,12 +470,15 @@ def blank_corner(corner: np.ndarray) -> bool:
         mask = found[0]
         _components(mask, measure_edge=True)  # clears the edge and beyond the corner
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        lines = 0
         for i in range(1, n):
             _x, _y, w, h, area = (int(v) for v in stats[i])
             if (h > 0.6 * CORNER_H and w <= 10) or (w > 0.6 * CORNER_W and h <= 12) or (
                     (h > 0.6 * CORNER_H or w > 0.6 * CORNER_W) and area < 0.3 * w * h):
                 mask[labels == i] = 0  # the card's edge (or its outline), inside the crop
-        if mask[BLANK_ZONE].mean() > 0.002:
+                lines += 1
+        # (a card's edge and an outline or two; more long lines are a back's stripes)
+        if lines > BLANK_LINES or mask[BLANK_ZONE].mean() > 0.002:
             return False
     return True
 

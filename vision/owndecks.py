@@ -11,6 +11,7 @@ diamonds blue and clubs green.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -99,6 +100,67 @@ def _draw_face(style: str, card: Card) -> Image.Image:
         draw.text((W // 2, H // 2), rank + symbol, font=_font("DejaVuSerif-Bold.ttf", 90),
                   fill=colour, anchor="mm")
     return _both_corners(img, corner)
+
+
+def drawn_backs() -> dict[str, np.ndarray]:
+    """Card backs of no deck style, drawn to probe the reader with backs it was not
+    built on (BGRA, CARD_H x CARD_W): all-over patterns, a logo, a picture of a rank,
+    and a back dark all over with only a thin pale edge.
+
+    >>> sorted(drawn_backs())[:3], drawn_backs()["red-stripes"].shape
+    (['black-logo', 'black-thin-edge', 'green-grid'], (420, 300, 4))
+    """
+    out = {}
+    for name, (fill, draw_pattern, rim) in _PROBES.items():
+        img, draw = _blank()
+        draw.rounded_rectangle((rim, rim, W - 1 - rim, H - 1 - rim), radius=max(16 - rim, 4),
+                               fill=fill)
+        draw_pattern(draw)
+        rgba = np.asarray(img, dtype=np.uint8)
+        out[name] = np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
+    return out
+
+
+_PAPER = (250, 250, 246, 255)
+
+
+def _dots(draw: ImageDraw.ImageDraw) -> None:
+    for y in range(20, H - 20, 14):
+        for x in range(20 + (y // 14) % 2 * 7, W - 20, 14):
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=_PAPER)
+
+
+def _stripes(draw: ImageDraw.ImageDraw) -> None:
+    for x in range(12, W - 12, 10):
+        draw.line((x, 12, x, H - 13), fill=(240, 240, 240, 255), width=3)
+
+
+def _grid(draw: ImageDraw.ImageDraw) -> None:
+    for y in range(12, H - 12, 22):
+        for x in range(12, W - 12, 22):
+            draw.rectangle((x, y, x + 10, y + 14), fill=_PAPER)
+
+
+def _text(text: str, size: int, at: tuple[int, int]) -> Callable[[ImageDraw.ImageDraw], None]:
+    def draw_text(draw: ImageDraw.ImageDraw) -> None:
+        draw.text(at, text, font=_font("DejaVuSans-Bold.ttf", size), fill=(240, 240, 240, 255),
+                  anchor="mm")
+    return draw_text
+
+
+def _nothing(draw: ImageDraw.ImageDraw) -> None:
+    return None
+
+
+# name: (fill inside the rim, pattern drawn over it, rim width in card pixels)
+_PROBES = {
+    "navy-dots": ((20, 40, 120, 255), _dots, 12),
+    "red-stripes": ((160, 30, 30, 255), _stripes, 12),
+    "green-grid": ((40, 110, 40, 255), _grid, 12),
+    "black-logo": ((20, 20, 20, 255), _text("ACE", 90, (W // 2, H // 2)), 12),
+    "purple-seven": ((150, 60, 160, 255), _text("7", 110, (70, 80)), 20),
+    "black-thin-edge": ((25, 25, 25, 255), _nothing, 2),
+}
 
 
 def _draw_back(style: str) -> Image.Image:

@@ -138,8 +138,10 @@ class SyntheticShoe:
 
     def __init__(self, seed: int = 0, deck_style: str | DeckStyle = "standard",
                  fps: float = 60.0, degrade: Degrade | None = None,
-                 size: tuple[int, int] = (FRAME_W, FRAME_H)) -> None:
+                 size: tuple[int, int] = (FRAME_W, FRAME_H), back: np.ndarray | None = None
+                 ) -> None:
         self.rng = np.random.default_rng(seed)
+        self.back = back  # a back drawn by the caller (BGRA, CARD_H x CARD_W), else the deck's
         self.style = STYLES[deck_style] if isinstance(deck_style, str) else deck_style
         self.fps = fps
         self.degrade = degrade if degrade is not None else Degrade()
@@ -231,7 +233,8 @@ class SyntheticShoe:
         key = str(card) if card is not None else "back"
         hit = self._faces.get(key)
         if hit is None:
-            bgra = render_face(self.style, card)
+            bgra = render_face(self.style, card) if card is not None or self.back is None \
+                else self.back
             # the shoe's light falls on the card, which sits closer than the window frame
             alpha = bgra[:, :, 3].astype(np.float32) * (1 / 255.0)
             colour = bgra[:, :, :3].astype(np.float32) * (0.92 * alpha[:, :, None])

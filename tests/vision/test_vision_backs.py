@@ -20,8 +20,10 @@ from vision.corner import back_pattern, canonical_corner, find_index
 from vision.decks import available_styles, face_on, render_face
 from vision.events import CardUnreadable
 from vision.locate import find_runs
+from vision.owndecks import drawn_backs
 from vision.reader import INK_LEVELS, ShoeReader
 from vision.sources import image_folder
+from vision.synthetic import Degrade, SyntheticShoe
 
 FIXTURES = Path(__file__).with_name("fixtures")
 
@@ -119,3 +121,16 @@ def test_a_back_pattern_of_repeated_blobs_is_a_back_and_an_index_is_not() -> Non
             cv2.circle(corner, (x + 8, y), 10, 20, -1)
     glyphs = find_index(corner)
     assert glyphs is not None and back_pattern(glyphs)
+
+
+def test_striped_back_is_unreadable_not_a_blank_cornered_joker() -> None:
+    """A back of no deck style (``owndecks.drawn_backs``: red and white stripes): its
+    stripes were cleared as "the card's edge" and its corners then read as the blank
+    corners of a joker that prints no index (this very pass: CardSeen Jk). Stripes are
+    no blank corner: one CardUnreadable."""
+    shoe = SyntheticShoe(seed=4, degrade=Degrade(1.0, speed=(25.0, 90.0)),
+                         back=drawn_backs()["red-stripes"])
+    shoe.deal(None, face_down=True)  # the pass before it
+    reader = ShoeReader()
+    events = [e for f in shoe.number(shoe.deal(None, face_down=True)) for e in reader.feed(*f)]
+    assert [type(e) for e in events] == [CardUnreadable]
