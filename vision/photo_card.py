@@ -38,7 +38,7 @@ from vision.corner import (
     ink_contradicts,
     ink_mask,
 )
-from vision.photo_cnn import corner_input, corner_views, load_corner_net
+from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -81,7 +81,14 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     beside = band[y:y + h].mean(axis=0)  # ink left of the rank glyph, per column
     elsewhere = np.concatenate([band[EDGE:y], band[y + 2 * h:]]).mean(axis=0)
     # a glyph's lost part is ink beside it only; table or a card edge runs all the way
-    return bool(((beside > 0.5) & (elsewhere < 0.3)).any())
+    if ((beside > 0.5) & (elsewhere < 0.3)).any():
+        return True
+    # ... or a thin, broken or hatched stroke (a ten's "1" left apart from its "0")
+    # along most of the glyph's height, in rows that are paper above the index and
+    # below it
+    below = glyphs.suit_box[1] + glyphs.suit_box[3] + 2
+    clear = np.concatenate([band[EDGE:y], band[below:]]).any(axis=1).mean()
+    return bool(band[y:y + h].any(axis=1).mean() > 0.4 and clear < 0.2)
 
 
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
@@ -163,11 +170,17 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     if len({r.card for r in sure}) > 1:
         return Reading(None, 0.0)  # the two corners disagree: never guess
     doubt = [r for r in reads if r.confidence >= VETO]
-    if sure and any(r.card is not sure[0].card for r in doubt):
-        return Reading(None, 0.0)
     net_a, net_b = top.net, bottom.net
     both = net_a.card if net_a.card is net_b.card else None
     both_conf = min(net_a.confidence, net_b.confidence)
+    if sure and any(r.card is not sure[0].card for r in doubt):
+        # one corner's glyphs sure, the other's another card: only the network reading
+        # both corners as the sure one says which corner's glyphs were misread
+        if both is sure[0].card and both_conf >= NET_FAIR \
+                and not (top.clash or bottom.clash) \
+                and not any(ink_contradicts(both, c.ink) for c in (top, bottom)):
+            return Reading(both, both_conf)
+        return Reading(None, 0.0)
     if sure:
         if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
             return Reading(None, 0.0)  # the pixels say another card
@@ -240,7 +253,8 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     paper, so the index must be sure on its own; the corner network must not name
     another card there, nor the whole card image another card surely. Also the card
     the index most likely shows (a sure reading, or the network's if it is fairly
-    sure), to check against the card's other corner."""
+    sure), to check against the card's other corner. The network reads the index
+    over five views (:func:`vision.photo_cnn.corner_views`), as :func:`read_card` does."""
     x1, y1 = box
     kept = card_img[:y1, :x1].reshape(-1, 3)
     light = kept.sum(axis=1)
@@ -249,8 +263,8 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     only[:] = paper
     only[:y1, :x1] = card_img[:y1, :x1]
     reading = read_card(only, clf, threshold)
-    rank_p, suit_p = load_corner_net().probabilities(corner_input(only)[None])
-    net = combine(rank_p[0], suit_p[0])
+    rank_p, suit_p = load_corner_net().probabilities(corner_views(only))
+    net = combine(rank_p.mean(axis=0), suit_p.mean(axis=0))
     net_guess = net.card if net.confidence >= NET_VETO else None
     if reading.card is None or reading.confidence < threshold:
         return Reading(None, reading.confidence), net_guess

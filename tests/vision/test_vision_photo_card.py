@@ -142,3 +142,40 @@ def test_upside_down_card_reads_the_same() -> None:
     clf = photo_reader()
     assert read_card(face, clf).card == Card("7c")
     assert read_card(cv2.rotate(face, cv2.ROTATE_180), clf).card == Card("7c")
+
+
+def test_one_sure_corner_against_a_misread_other_is_settled_by_the_network() -> None:
+    """Issue 4 (never a confident wrong card, the rest unreadable): one corner's glyphs
+    read a card surely, the other corner's glyphs another (a blurred 9 taken for a J).
+    Only the corner network reading both corners as the sure card names it; otherwise,
+    or when the ink says another colour, the card stays unread."""
+    sure = Reading(Card("9d"), 0.995)
+    misread = Reading(Card("Jd"), 0.98)
+    net = Reading(Card("9d"), 0.7)
+    assert decide(_corner(glyph=misread, net=net), _corner(glyph=sure, net=net)).card == Card("9d")
+    assert decide(_corner(glyph=misread, net=net), _corner(glyph=sure)).card is None
+    other = Reading(Card("Jd"), 0.7)
+    assert decide(_corner(glyph=misread, net=other), _corner(glyph=sure, net=other)).card is None
+    assert decide(_corner(glyph=misread, net=net, ink="black"),
+                  _corner(glyph=sure, net=net)).card is None
+
+
+def test_a_tens_broken_one_beside_its_zero_is_no_clean_index() -> None:
+    """Issue 4 (a ten must never be read as a queen): a ten whose "1" came out as a
+    thin, broken stroke (a hatched or outlined typeface, blurred) leaves its "0" as the
+    rank glyph, which looks like a Q; that corner is taken as cut, not read."""
+    from vision.corner import find_index
+    from vision.photo_card import _cut
+
+    corner = np.full((190, 96, 3), 235, np.uint8)
+    cv2.ellipse(corner, (36, 42), (11, 24), 0, 0, 360, (30, 30, 30), 5)  # the "0"
+    for y in range(18, 66, 4):  # the "1": dashes, none a glyph on its own
+        corner[y:y + 2, 12:15] = 30
+    cv2.circle(corner, (30, 95), 11, (30, 30, 30), -1)  # the suit
+    glyphs = find_index(corner, 0.55)
+    assert glyphs is not None and glyphs.rank_box[0] > 20  # the "0" alone
+    assert _cut(corner, glyphs, 0.55)
+    whole = corner.copy()
+    whole[18:66, 12:15] = 235
+    found = find_index(whole, 0.55)
+    assert found is not None and not _cut(whole, found, 0.55)
