@@ -33,7 +33,7 @@ from vision.photo_find import CARD_ASPECT
 
 INK = 0.35  # ink is at least this much darker than the paper around it
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
-WIDTHS = (4.3, 6.5)  # card width / rank-to-suit distance of common decks (jumbo .. small)
+WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 
