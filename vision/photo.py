@@ -29,7 +29,7 @@ from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
-from vision.photo_find import card_groups
+from vision.photo_find import card_groups, order_corners, to_paper_edge
 from vision.photo_index_find import Index, find_indexes, index_quads
 from vision.photo_model import Ensemble, photo_reader
 
@@ -38,6 +38,7 @@ GROW = 0.04  # a second look at each outline, this much bigger
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
 FAR = (0.7, 0.75)  # a card's far index corner: this far across and along it, of its size
 COVERED = 0.4  # an unread outline this much on a card read already is part of that card
+COVERED_SAME = 0.6  # two outlines this much on each other are one card's
 
 
 class PhotoError(PitbossError):
@@ -134,6 +135,19 @@ def _covered(quad: np.ndarray, by: np.ndarray) -> float:
     """
     area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), by.astype(np.float32))
     return float(area) / max(float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+
+
+def _card_around(img: np.ndarray, quad: np.ndarray, clf: IndexClassifier | Ensemble,
+                 threshold: float, taken: list[np.ndarray] | None = None
+                 ) -> tuple[Reading, np.ndarray, bool] | None:
+    """The card an unread outline lies inside (a court card's picture frame, the
+    card's own edge lost on a light table), if paper runs on past the outline to an
+    edge, that card is not one read already (``taken``), and it is read."""
+    grown = to_paper_edge(img, quad)
+    if grown is None or any(_covered(grown, q) > COVERED for q in taken or []):
+        return None
+    best = _read_group(img, [order_corners(grown)], clf, threshold)
+    return best if best is not None and best[0].card is not None else None
 
 
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
@@ -247,11 +261,22 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
+        if best is None or best[0].card is None:
+            best = _card_around(small, group[0] if best is None else best[1], clf, threshold,
+                                [q for r, q in found if r.card is not None]) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
-        found.append((best[0], best[1]))
-        if best[0].card is not None and best[2]:
-            clean.append(best[1])  # one with table in its margin may reach over a
+        reading, quad = best[0], best[1]
+        same = [i for i, (r, q) in enumerate(found)
+                if r.card is not None and _covered(quad, q) > COVERED_SAME]
+        if reading.card is not None and any(found[i][0].card is not reading.card for i in same):
+            # two outlines of one card read as two cards: never guess
+            for i in same:
+                found[i] = (Reading(None, 0.0), found[i][1])
+            reading = Reading(None, 0.0)
+        found.append((reading, quad))
+        if reading.card is not None and best[2]:
+            clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes
     found += _by_index(small, clean, clf, threshold)
     out = []

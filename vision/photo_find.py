@@ -29,6 +29,7 @@ import numpy as np
 CARD_ASPECT = 88 / 63  # a poker card, 63 x 88 mm (bridge cards are narrower)
 MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
 ASPECT_RANGE = (1.2, 1.65)
+PAPER_END = (0.85, 0.7)  # paper past an outline: this bright (of the brightest); ends below
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
@@ -195,6 +196,71 @@ def card_groups(img: np.ndarray, per_group: int = 6) -> list[list[np.ndarray]]:
     return [_best_first(g)[:per_group] for g in groups]
 
 
+def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.ndarray | None:
+    """The card an outline lies inside, when paper runs on past that outline (a court
+    card's picture frame, found where the card's own edge on a light table was not):
+    each side moved out to where the paper ends, at most ``reach`` of the card's width.
+    None if no side moves (the outline is the card's own) or the result is no card shape.
+
+    >>> table = np.full((300, 300, 3), (60, 110, 150), np.uint8)
+    >>> _ = cv2.rectangle(table, (100, 80), (200, 220), (235, 235, 235), -1)
+    >>> _ = cv2.rectangle(table, (114, 96), (186, 204), (40, 40, 40), 2)  # a frame
+    >>> frame = np.array([[114, 96], [186, 96], [186, 204], [114, 204]], np.float32)
+    >>> card = np.array([[100, 80], [200, 80], [200, 220], [100, 220]])
+    >>> float(np.abs(to_paper_edge(table, frame) - card).max()) <= 1
+    True
+    """
+    dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0).astype(np.float32)
+    h, w = dark.shape
+    centre = quad.mean(axis=0)
+    width = float(np.linalg.norm(quad[1] - quad[0]))
+    steps = np.arange(0, max(int(reach * width), 4), dtype=np.float32)
+    lines, moved = [], False
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
+        out = np.array([along[1], -along[0]], np.float32)
+        if float((a - centre) @ out) < 0:
+            out = -out
+        ts = np.linspace(0.2, 0.8, 24, dtype=np.float32)
+        pts = a + ts[:, None] * (b - a)  # the side's middle (its corners may be rounded)
+        at = pts[None, :, :] + steps[:, None, None] * out
+        xs, ys = at[..., 0].round().astype(int), at[..., 1].round().astype(int)
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
+            lines.append((a, along))
+            continue
+        profile = np.median(dark[ys, xs], axis=1)
+        shift = _paper_end(profile)
+        moved = moved or shift > 0
+        lines.append((a + out * shift, along))
+    if not moved:
+        return None
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-6:
+            return None
+        s, _ = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + s * d1)
+    grown = np.array(corners, np.float32)
+    return grown if ASPECT_RANGE[0] < _aspect(grown) < ASPECT_RANGE[1] else None
+
+
+def _paper_end(profile: np.ndarray) -> float:
+    """How far out along a side's profile (the darkest channel, outwards from the
+    outline) the card's paper ends: 0 if there is no paper beyond the outline."""
+    paper = float(profile.max())
+    light = np.nonzero(profile > PAPER_END[0] * paper)[0]
+    if len(light) == 0 or light[0] > 0.25 * len(profile):
+        return 0.0  # table (or the card's edge) right outside: the outline is the card's
+    after = profile[light[0]:]
+    gone = np.nonzero(after < PAPER_END[1] * paper)[0]
+    if len(gone) == 0:
+        return 0.0  # paper all the way: no edge in reach (a white table), nothing learnt
+    return float(light[0] + gone[0]) - 0.5  # the edge lies between the two pixels
+
+
 def _gap(q: np.ndarray, r: np.ndarray) -> float:
     """How far apart two outlines' corners are (either way round)."""
     return float(min(np.abs(q - np.roll(r, k, axis=0)).max() for k in (0, 2)))
@@ -215,4 +281,4 @@ def _best_first(group: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
     return out
 
 
-__all__ = ["CARD_ASPECT", "candidates", "card_groups", "order_corners"]
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "order_corners", "to_paper_edge"]

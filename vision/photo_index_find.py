@@ -114,7 +114,8 @@ def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
     out: list[_Glyph] = []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if area < 12 or max(w, h) < 0.7 * small or max(w, h) > big:
+        # the box of a turned glyph is up to 1.42 times its long side: the rectangle decides
+        if area < 12 or max(w, h) < 0.7 * small or max(w, h) > 1.42 * big:
             continue
         ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
         pts = np.stack([xs + x, ys + y], axis=1).astype(np.float32)
@@ -256,21 +257,19 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
     # a glyph of its height just right of the rank: the rank is one digit of a ten
     after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
-    for k in np.nonzero(beside | above | after)[0]:
-        if not set(glyphs[int(k)].parts) <= own:
-            return None
+    blockers = [int(k) for k in np.nonzero(beside | above | after)[0]
+                if not set(glyphs[int(k)].parts) <= own]
+    if any(after[k] for k in blockers):
+        return None
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
         return None
     # the card's corner: the paper's edge left of the index and above it
-    reach = 1.5 * step
-    lefts = [_edge(paper, rank.centre + down * t + right * left, -right, reach)
-             for t in (top * 0.5, 0.0, step)]
-    ups = [_edge(paper, rank.centre + down * top + right * t, -down, reach)
-           for t in (left * 0.5, 0.0, r_hi)]
-    # paper running on past the usual margin: the card's edge is unseen (another card's
-    # paper beyond it), so the usual margin is taken
-    ml = [m for m in lefts if m is not None and m < 0.9 * step]
-    mu = [m for m in ups if m is not None and m < 0.9 * step]
+    ml, mu = _margins(paper, rank.centre, down, right, (left, top, r_hi), step)
+    for k in blockers:
+        # ink past the card's edge is the table's (a carpet's texture close beside it)
+        if not ((len(ml) >= 2 and v[k] < left - max(ml))
+                or (len(mu) >= 2 and u[k] < top - max(mu))):
+            return None
     margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
@@ -278,6 +277,21 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
                         step, extent)
+
+
+def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
+             box: tuple[float, float, float], step: float) -> tuple[list[float], list[float]]:
+    """How far the paper runs left of the index and above it (three looks each), the
+    looks that end within a step: paper running on past that is no edge of this card
+    (another card's paper beyond it, where the usual margin is taken)."""
+    left, top, r_hi = box
+    reach = 1.5 * step
+    lefts = [_edge(paper, origin + down * t + right * left, -right, reach)
+             for t in (top * 0.5, 0.0, step)]
+    ups = [_edge(paper, origin + down * top + right * t, -down, reach)
+           for t in (left * 0.5, 0.0, r_hi)]
+    return ([m for m in lefts if m is not None and m < 0.9 * step],
+            [m for m in ups if m is not None and m < 0.9 * step])
 
 
 def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:

@@ -142,6 +142,29 @@ def test_fanned_hand_rank_glyph_paired_with_a_far_mark_names_nothing(seed: int) 
     assert {Card("Ah"), Card("3h")} <= set(named)
 
 
+@pytest.mark.parametrize("style,card", [("four-colour", "Kd"), ("nicu-ornamental", "Jc")])
+def test_card_around_a_picture_frame_outline_is_found_and_read(style: str, card: str) -> None:
+    """Issue 4 (still photos, a webcam frame of a card on a light wooden table): the
+    only outline found is the frame printed round a court card's picture, where the
+    card's own edge on the light table was lost. Paper runs on past that frame to the
+    card's edge, so the card around it is placed there and read."""
+    from vision.photo import _card_around
+    from vision.photo_model import photo_reader
+
+    img, corners = _scene(card, style, angle=12, centre=(400, 300), height=220,
+                          table=(150, 175, 195))
+    # the frame round the picture: a sixth of the card's width in from its sides, an
+    # eighth of its height in from its ends (the index corners stay outside it)
+    centre = corners.mean(axis=0)
+    across, along = (corners[1] - corners[0]) / 2, (corners[3] - corners[0]) / 2
+    frame = np.array([centre + sx * 0.66 * across + sy * 0.75 * along
+                      for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
+    cv2.polylines(img, [frame.round().astype(np.int32)], True, (40, 40, 40), 2)
+    found = _card_around(img, frame, photo_reader(), 0.99)
+    assert found is not None and str(found[0].card) == card
+    assert _near(found[1].tolist(), [tuple(p) for p in corners], tol=6)
+
+
 def test_index_beside_a_book_is_read_though_the_outline_is_broken() -> None:
     """A book lying over most of a card (the outline broken into no card shape): the
     index corner left in view names the card, and nothing else is named."""
