@@ -29,6 +29,10 @@ BRIGHT = 70  # brightest-channel level above which a coarse pixel counts as card
 CROP_MARGIN = 4  # canonical pixels of the crop outside the card's estimated corner
 TALL = 0.6  # fraction of the card height a column needs to count as card
 PALE = 0.12  # a column across a card's face is at least this bright (its margins)
+RIDGE = 10  # how much brighter than the rows round it a dark back's thin rim is
+RIDGE_GAP = 4  # rows above and below a thin rim it is compared with
+NEAR = 3  # coarse columns beside a bright card where no dark back is looked for
+THIN_RIM = 0.1  # most of the height of a dark column's pooled rows that may be bright
 RIM_SPAN = (0.9, 1.06)  # a column bright at both ends this many card heights apart is card
 
 
@@ -76,6 +80,17 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
     dim = np.flatnonzero(~is_card & (counts >= 2))  # (most columns are card or empty)
     if len(dim):
         is_card[dim] = _rimmed(bright[:, dim], cal)
+    # a back dark to its very edge: its rim is a line thinner than the scan's step and
+    # hardly brighter than the shoe (or than a glare spot on it), so every row of the
+    # columns not yet card is looked at; not
+    # beside a card already seen (a face's blurred edge is no back), and only a thin rim
+    # may be found (not a pattern all down the column)
+    near = np.convolve(counts >= TALL * cal.card_height / STEP, np.ones(2 * NEAR + 1),
+                       "same") > 0
+    dark = np.flatnonzero(~is_card & ~near)
+    if len(dark):
+        rim = _thin_rims(roi, dark, h)
+        is_card[dark] = _rimmed(rim, cal) & (rim.sum(axis=0) <= THIN_RIM * cal.card_height / STEP)
     if not is_card.any():
         return []
     padded = np.concatenate(([False], is_card, [False])).astype(np.int8)
@@ -113,11 +128,44 @@ def _rimmed(bright: np.ndarray, cal: Calibration) -> np.ndarray:
     [True, False, False]
     """
     rows = bright.shape[0]
-    first = bright.argmax(axis=0)
-    last = rows - 1 - bright[::-1].argmax(axis=0)
+    along = np.ascontiguousarray(bright.T)  # (a column's pixels side by side: a fast scan)
+    first = along.argmax(axis=1)
+    last = rows - 1 - along[:, ::-1].argmax(axis=1)
     span = (last - first + 1) * STEP
-    return bright.any(axis=0) & (span >= RIM_SPAN[0] * cal.card_height) \
+    return along.any(axis=1) & (span >= RIM_SPAN[0] * cal.card_height) \
         & (span <= RIM_SPAN[1] * cal.card_height)
+
+
+def _thin_rims(roi: np.ndarray, cols: np.ndarray, h: int) -> np.ndarray:
+    """Coarse columns ``cols`` of the window: where a thin pale line crosses them, each
+    coarse pixel the most of its STEP rows. A line is a row brighter by RIDGE than the
+    rows RIDGE_GAP above and below it: the rim of a back dark to its edge, thinner than
+    the scan's step and, blurred, hardly brighter than the shoe or a glare spot on it.
+    A rim is pale card stock, bright in every channel: the green one (the sensor's
+    sharpest) is read, averaged over a coarse column's STEP pixels (the rim runs across
+    them; the sensor's noise does not).
+
+    >>> roi = np.full((40, 8), 30, np.uint8); roi[13:15, :] = 60
+    >>> _thin_rims(roi, np.array([0, 1]), 40)[:, 0].tolist()
+    [False, False, False, True, False, False, False, False, False, False]
+    >>> roi[20:, :] = 90  # the edge of something bright (a step, not a line) is no rim
+    >>> _thin_rims(roi, np.array([0]), 40)[5:, 0].any()
+    np.False_
+    """
+    plane = roi[:, :, 1] if roi.ndim == 3 else roi
+    n = plane.shape[1] // STEP
+    level = plane[:, 0:n * STEP:STEP].astype(np.int16)
+    for k in range(1, STEP):
+        level += plane[:, k:n * STEP:STEP]
+    level = level[:, cols]
+    g = RIDGE_GAP
+    ridge = np.zeros(level.shape, bool)
+    ridge[g:-g] = level[g:-g] - np.maximum(level[:-2 * g], level[2 * g:]) >= RIDGE * STEP
+    rows = h // STEP
+    pooled = ridge[0:rows * STEP:STEP]
+    for k in range(1, STEP):
+        pooled = pooled | ridge[k:rows * STEP:STEP]
+    return pooled
 
 
 def _edge_along(profile: np.ndarray) -> float | None:

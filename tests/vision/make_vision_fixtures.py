@@ -63,6 +63,10 @@ def cases() -> dict[str, tuple[list, list[dict[str, str]]]]:
     for name, style, seed, skip in (("face-down-tigullio", "tigullio", 7, 0),
                                     ("face-down-simplistic", "simplistic", 9, 6)):
         out[name] = (_face_down(style, seed, skip), [{"event": "CardUnreadable"}])
+    # a back dark to its very edge (owndecks' black-thin-edge), the benchmark's shoe: only
+    # a thin pale rim, washed out by blur, was ever brighter than the shoe (no event)
+    out["face-down-black-thin-edge"] = (_drawn_back("black-thin-edge", 2231, 2),
+                                        [{"event": "CardUnreadable"}])
     out["foreign-finger"] = (_shoe("standard", 13).foreign_object("finger"), [])
     out["foreign-chip"] = (_shoe("standard", 14).foreign_object("chip"), [])
     # two cards dealt in quick succession at full roughness (the benchmark's shoe): pips
@@ -77,6 +81,18 @@ def _face_down(style: str, seed: int, skip: int) -> list:
     """The frames of the pass after ``skip`` others, a card dealt face down at the
     synthetic shoe's default roughness (as the risk was first measured)."""
     shoe = SyntheticShoe(seed=seed, deck_style=style)
+    for _ in range(skip):
+        shoe.deal(None, face_down=True)
+    return shoe.deal(None, face_down=True)
+
+
+def _drawn_back(name: str, seed: int, skip: int) -> list:
+    """The frames of the pass after ``skip`` others of a back of no deck
+    (``owndecks.drawn_backs``), on the benchmark's roughness (its face-down shoe)."""
+    from vision.owndecks import drawn_backs
+
+    shoe = SyntheticShoe(seed=seed, degrade=Degrade(1.0, speed=(25.0, 90.0)),
+                         back=drawn_backs()[name])
     for _ in range(skip):
         shoe.deal(None, face_down=True)
     return shoe.deal(None, face_down=True)

@@ -19,7 +19,7 @@ from vision.calibration import Calibration
 from vision.corner import back_pattern, canonical_corner, find_index
 from vision.decks import available_styles, face_on, render_face
 from vision.events import CardUnreadable
-from vision.locate import find_runs
+from vision.locate import _thin_rims, find_runs
 from vision.owndecks import drawn_backs
 from vision.reader import INK_LEVELS, ShoeReader
 from vision.sources import image_folder
@@ -54,6 +54,38 @@ def test_dark_back_makes_a_card_wide_run_in_mid_window() -> None:
     runs = find_runs(frames[len(frames) // 2], cal)
     assert len(runs) == 1
     assert abs(runs[0].width - cal.card_width) < 0.1 * cal.card_width
+
+
+def test_back_dark_to_its_very_edge_is_one_unreadable() -> None:
+    """A back black to its edge but for a 2-pixel pale line (``owndecks.drawn_backs``
+    ``black-thin-edge``; full-bleed black backs exist), at the benchmark's roughness:
+    nothing of it was bright against the dark shoe, so it left with no event (a lost
+    card). Its thin rim, a line brighter than the rows above and below it, is seen now:
+    one CardUnreadable."""
+    events = _events("face-down-black-thin-edge")
+    assert [type(e) for e in events] == [CardUnreadable]
+
+
+def test_back_dark_to_its_very_edge_makes_one_card_wide_run() -> None:
+    """In mid-window the whole dark card is one run about a card wide (its rim's top
+    and bottom lines a card's height apart in each column), and the window before the
+    card came is empty."""
+    cal = Calibration()
+    frames = [f for _, _, f in image_folder(FIXTURES / "face-down-black-thin-edge")]
+    assert find_runs(frames[0], cal) == []
+    widths = [r.width for f in frames for r in find_runs(f, cal)
+              if r.lead_visible and r.tail_visible]
+    assert widths and all(abs(w - cal.card_width) < 0.1 * cal.card_width for w in widths)
+
+
+def test_thin_pale_line_on_a_dark_column_is_a_rim_and_a_step_is_not() -> None:
+    """``locate._thin_rims``: a line 2 px tall a little brighter than the rows round it
+    is a rim; the edge of something bright (a step, no line) is not."""
+    roi = np.full((120, 16, 3), 30, np.uint8)
+    roi[20:22] = 48
+    roi[80:] = 90
+    rims = _thin_rims(roi, np.arange(4), 120)
+    assert rims[5].all() and rims.sum() == 4
 
 
 def test_checkerboard_back_is_unreadable_not_the_joker() -> None:
