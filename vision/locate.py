@@ -90,7 +90,8 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
     dark = np.flatnonzero(~is_card & ~near)
     if len(dark):
         rim = _thin_rims(roi, dark, h)
-        is_card[dark] = _rimmed(rim, cal) & (rim.sum(axis=0) <= THIN_RIM * cal.card_height / STEP)
+        is_card[dark] = _rimmed(rim, cal, lines=True) \
+            & (rim.sum(axis=0) <= THIN_RIM * cal.card_height / STEP)
     if not is_card.any():
         return []
     padded = np.concatenate(([False], is_card, [False])).astype(np.int8)
@@ -116,7 +117,7 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
             or not (r.lead_visible and r.tail_visible)]
 
 
-def _rimmed(bright: np.ndarray, cal: Calibration) -> np.ndarray:
+def _rimmed(bright: np.ndarray, cal: Calibration, lines: bool = False) -> np.ndarray:
     """Columns whose first and last bright pixels lie a card's height apart: the pale rim
     along the top and bottom edges of a dark card (a black back) against the dark shoe,
     where too little of the column is bright to count by its share alone.
@@ -131,7 +132,8 @@ def _rimmed(bright: np.ndarray, cal: Calibration) -> np.ndarray:
     along = np.ascontiguousarray(bright.T)  # (a column's pixels side by side: a fast scan)
     first = along.argmax(axis=1)
     last = rows - 1 - along[:, ::-1].argmax(axis=1)
-    span = (last - first + 1) * STEP
+    # (``lines``: thin lines found in the rows round them: the distance between them)
+    span = (last - first + (0 if lines else 1)) * STEP
     return along.any(axis=1) & (span >= RIM_SPAN[0] * cal.card_height) \
         & (span <= RIM_SPAN[1] * cal.card_height)
 
