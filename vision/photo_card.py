@@ -159,10 +159,21 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     >>> black = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.95), "black")
     >>> decide(unsure, black).card is None  # the ink is not a heart's
     True
+    >>> fair = CornerReadings(Reading(Card("Qs"), 0.85), False, Reading(Card("Kh"), 0.7), "red")
+    >>> decide(fair, fair).card is None  # both corners' pixels name another card
+    True
     """
     a, b = top.glyph, bottom.glyph
     reads = [r for r in (a, b) if r.card is not None]
+    net_a, net_b = top.net, bottom.net
+    both = net_a.card if net_a.card is net_b.card else None
+    both_conf = min(net_a.confidence, net_b.confidence)
     if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
+        if both is not None and both is not a.card and both_conf >= NET_FAIR:
+            # two fairly sure glyph corners of one wrong card have been seen (a king's
+            # corners read as a queen through an outline a little too big): the pixels
+            # of both corners naming another card is reason enough to doubt them
+            return Reading(None, 0.0)
         return Reading(a.card, max(a.confidence, b.confidence))
     # a joker's corner mark is less distinct than an index: both corners must say so
     sure = [r for r in reads if r.confidence >= threshold
@@ -170,9 +181,6 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     if len({r.card for r in sure}) > 1:
         return Reading(None, 0.0)  # the two corners disagree: never guess
     doubt = [r for r in reads if r.confidence >= VETO]
-    net_a, net_b = top.net, bottom.net
-    both = net_a.card if net_a.card is net_b.card else None
-    both_conf = min(net_a.confidence, net_b.confidence)
     if sure and any(r.card is not sure[0].card for r in doubt):
         # one corner's glyphs sure, the other's another card: only the network reading
         # both corners as the sure one says which corner's glyphs were misread
