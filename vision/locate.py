@@ -76,17 +76,17 @@ def find_runs(frame: np.ndarray, cal: Calibration, gray: np.ndarray | None = Non
         coarse = cv2.max(cv2.max(b, g_), r)
     bright = coarse > BRIGHT
     counts = bright.sum(axis=0)
-    is_card = counts >= TALL * cal.card_height / STEP
+    tall = counts >= TALL * cal.card_height / STEP
+    is_card = tall.copy()
     dim = np.flatnonzero(~is_card & (counts >= 2))  # (most columns are card or empty)
     if len(dim):
         is_card[dim] = _rimmed(bright[:, dim], cal)
     # a back dark to its very edge: its rim is a line thinner than the scan's step and
     # hardly brighter than the shoe (or than a glare spot on it), so every row of the
-    # columns not yet card is looked at; not
-    # beside a card already seen (a face's blurred edge is no back), and only a thin rim
-    # may be found (not a pattern all down the column)
-    near = np.convolve(counts >= TALL * cal.card_height / STEP, np.ones(2 * NEAR + 1),
-                       "same") > 0
+    # columns not yet card is looked at; not beside a card already seen (a face's
+    # blurred edge is no back), and only a thin rim may be found (not a pattern all
+    # down the column)
+    near = np.convolve(tall, np.ones(2 * NEAR + 1), "same") > 0
     dark = np.flatnonzero(~is_card & ~near)
     if len(dark):
         is_card[dark] = _dark_backs(roi, dark, h, cal)

@@ -150,6 +150,30 @@ def _card_around(img: np.ndarray, quad: np.ndarray, clf: IndexClassifier | Ensem
     return best if best is not None and best[0].card is not None else None
 
 
+def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad: np.ndarray
+                 ) -> tuple[Reading, np.ndarray]:
+    """Add one outline's reading to ``found`` and return it as added: when it lies on an
+    outline read already (one card's two outlines) and the two name different cards,
+    neither is named (never guess).
+
+    >>> from controller.cards import Card
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> found = [(Reading(Card("Qs"), 0.99), card)]
+    >>> _add_outline(found, Reading(Card("Ts"), 0.99), card + 2)[0].card, found[0][0].card
+    (None, None)
+    >>> _add_outline(found, Reading(Card("Ah"), 0.99), card + 200)[0].card
+    Card('Ah')
+    """
+    same = [i for i, (r, q) in enumerate(found)
+            if r.card is not None and _covered(quad, q) > COVERED_SAME]
+    if reading.card is not None and any(found[i][0].card is not reading.card for i in same):
+        for i in same:
+            found[i] = (Reading(None, 0.0), found[i][1])
+        reading = Reading(None, 0.0)
+    found.append((reading, quad))
+    return reading, quad
+
+
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
@@ -266,15 +290,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                                 [q for r, q in found if r.card is not None]) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
-        reading, quad = best[0], best[1]
-        same = [i for i, (r, q) in enumerate(found)
-                if r.card is not None and _covered(quad, q) > COVERED_SAME]
-        if reading.card is not None and any(found[i][0].card is not reading.card for i in same):
-            # two outlines of one card read as two cards: never guess
-            for i in same:
-                found[i] = (Reading(None, 0.0), found[i][1])
-            reading = Reading(None, 0.0)
-        found.append((reading, quad))
+        reading, quad = _add_outline(found, best[0], best[1])
         if reading.card is not None and best[2]:
             clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes

@@ -94,12 +94,24 @@ def _refine(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
             near = np.array([a + 0.2 * d, a + 0.8 * d])
         vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    fitted = _meet(lines)
+    return quad if fitted is None else fitted
+
+
+def _meet(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The four corners where each side's line (a point on it, its direction) meets
+    the next; None if two neighbouring sides run parallel.
+
+    >>> sides = [((0, 0), (1, 0)), ((10, 0), (0, 1)), ((0, 14), (1, 0)), ((0, 0), (0, 1))]
+    >>> _meet([(np.array(p, float), np.array(d, float)) for p, d in sides]).tolist()
+    [[0.0, 0.0], [10.0, 0.0], [10.0, 14.0], [0.0, 14.0]]
+    """
     out = []
     for i in range(4):
         (p1, d1), (p2, d2) = lines[i - 1], lines[i]
         m = np.array([d1, -d2]).T
         if abs(np.linalg.det(m)) < 1e-6:
-            return quad
+            return None
         s, _ = np.linalg.solve(m, p2 - p1)
         out.append(p1 + s * d1)
     return np.array(out, np.float32)
@@ -235,16 +247,9 @@ def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.n
         lines.append((a + out * shift, along))
     if not moved:
         return None
-    corners = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-6:
-            return None
-        s, _ = np.linalg.solve(m, p2 - p1)
-        corners.append(p1 + s * d1)
-    grown = np.array(corners, np.float32)
-    return grown if ASPECT_RANGE[0] < _aspect(grown) < ASPECT_RANGE[1] else None
+    grown = _meet(lines)
+    return grown if grown is not None and ASPECT_RANGE[0] < _aspect(grown) < ASPECT_RANGE[1] \
+        else None
 
 
 def _paper_end(profile: np.ndarray) -> float:
