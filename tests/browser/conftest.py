@@ -6,14 +6,14 @@ Screenshots and timings go to ``test-artifacts/browser/`` (gitignored) for revie
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, sync_playwright
 
 from controller.api import create_app
 from controller.api.local import LocalServer, free_port
@@ -124,9 +124,12 @@ class Pages:
         page.goto(self.server.url + path if path.startswith("/") else path)
         return page
 
-    def tablet(self) -> Page:
-        """The dealer's tablet, logged in with the PIN typed on the page."""
+    def tablet(self, socket: Callable[[WebSocketRoute], None] | None = None) -> Page:
+        """The dealer's tablet, logged in with the PIN typed on the page. ``socket``, when
+        given, stands between the page and the server's /ws/dealer (to delay a picture)."""
         page = self.open("/tablet", TABLET)
+        if socket is not None:
+            page.route_web_socket("**/ws/dealer*", socket)
         page.fill("#pin", PIN)
         page.press("#pin", "Enter")
         page.wait_for_selector("#app:not([hidden])")

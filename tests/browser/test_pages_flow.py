@@ -185,3 +185,52 @@ def test_next_game_with_house_options(pages: Any, server: Any) -> None:
     assert games["games"] == ["five-card-draw-bug"]
     assert games["options"] == {"draw_limit": "4-ace", "jacks_or_better": True}
     tablet.wait_for_selector("#error:empty", state="attached")  # cleared by the reply
+
+
+def test_the_dealers_pick_survives_the_first_picture(pages: Any, server: Any) -> None:
+    """Seed 002 (the game and its house options are announced before the deal): the game
+    the dealer picked on the tablet, and an option typed, stay under their finger when the
+    first picture of the table arrives after they picked (the page is live as soon as the
+    socket opens; the picture can come later). CI once lost the pick this way."""
+    _seated(server)
+    held: list[str | bytes] = []
+    sockets: list[Any] = []  # the page's end of /ws/dealer
+    released = [False]
+
+    def relay(socket: Any) -> None:
+        """Pass the page's messages up; hold the server's until released."""
+        sockets.append(socket)
+        upstream = socket.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if released[0]:
+                socket.send(message)
+            else:
+                held.append(message)
+        upstream.on_message(down)
+
+    tablet = pages.tablet(socket=relay)
+    tablet.click("#tab-game")
+    tablet.select_option("#game-select", "five-card-draw-bug")
+    tablet.fill("#opt-draw_limit", "4-ace")
+    tablet.click("#tab-seats")  # the focus leaves the game tab
+    for _ in range(50):
+        if held:
+            break
+        tablet.wait_for_timeout(100)
+    assert held, "the server sent no picture to hold back"
+    assert tablet.get_attribute("body", "data-version") is None  # no picture drawn yet
+    released[0] = True
+    for message in held:  # the first picture arrives, late
+        sockets[-1].send(message)
+    version = server.call("GET", "/api/state/dealer")["version"]
+    server.call("POST", "/api/seats", {"seat": 3, "name": "Cleo", "buy_in": 100})
+    pages.caught_up(tablet, version + 1)
+    tablet.click("#tab-game")
+    assert tablet.input_value("#game-select") == "five-card-draw-bug"
+    assert tablet.input_value("#opt-draw_limit") == "4-ace"
+    tablet.click("#game-play")
+    tablet.wait_for_function("() => document.querySelector('#game-current').textContent"
+                             ".includes('Five Card Draw with a Bug')")
+    assert server.call("GET", "/api/state/dealer")["games"]["options"] == {"draw_limit": "4-ace"}
+

@@ -7,7 +7,7 @@ import { applyStrings, errorText, t } from "./i18n.js";
 import { drawn, post, quietly, S, showError, TOKEN_KEY } from "./tablet_core.js";
 import { drawAlerts, drawDealerSeats, drawFeed, drawPicker, drawTurn } from "./tablet_hand.js";
 import { drawBroadcast, loadBroadcast, wireBroadcast } from "./tablet_broadcast.js";
-import { addSeat, confirmBox, drawGame, drawLedger, drawSeats, drawSummary, loadGames, newJoinCode,
+import { addSeat, confirmBox, drawGame, drawLedger, drawSeats, drawSummary, loadGames, newJoinCode, pickGame, pickOption,
   openJoin, openSession, playGame } from "./tablet_session.js";
 
 let live = null;
@@ -151,7 +151,8 @@ function wire() {
   wireBroadcast();
   $("#join-close").addEventListener("click", () => $("#join").close());
   $("#join-new").addEventListener("click", () => quietly(newJoinCode()));
-  $("#game-select").addEventListener("change", drawSummary);
+  $("#game-select").addEventListener("change", pickGame);
+  $("#game-options").addEventListener("input", pickOption);
   $("#game-play").addEventListener("click", playGame);
   $("#ledger-refresh").addEventListener("click", drawLedger);
   for (const tab of document.querySelectorAll('[role="tab"]')) {

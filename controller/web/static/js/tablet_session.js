@@ -191,23 +191,41 @@ function chosenOptions(game) {
   return out;
 }
 
+// The dealer's own pick in the game tab (the select or an option edited) stands until they
+// press Play: a picture of the table arriving meanwhile (the first one after login, another
+// tablet seating a player) must not put the server's next game back under their finger.
+let picking = false;
+
+export function pickGame() {
+  picking = true;
+  drawSummary();
+}
+
+export function pickOption() {
+  picking = true;
+}
+
 export function playGame() {
   const game = S.games.find((g) => g.id === $("#game-select").value);
-  if (game) quietly(post("/api/games", { games: [game.id], options: chosenOptions(game) }));
+  if (game) {
+    quietly(post("/api/games", { games: [game.id], options: chosenOptions(game) }).then(() => {
+      picking = false;
+    }));
+  }
 }
 
 export async function loadGames() {
   S.games = await api("GET", "/api/games");
   $("#game-select").replaceChildren(...S.games.map((g) => el("option", { value: g.id }, g.name)));
-  if (S.view) $("#game-select").value = S.view.games.next;
+  if (S.view && !picking) $("#game-select").value = S.view.games.next;
   drawSummary();
 }
 
 export function drawGame() {
-  section("game", [S.view.games], () => {
+  section("game", [S.view.games, S.games.length], () => {
     const current = S.games.find((g) => g.id === S.view.games.next);
     $("#game-current").textContent = t("game.current", { name: current ? current.name : S.view.games.next });
-    if (S.games.length && !$("#panel-game").contains(document.activeElement)) {
+    if (S.games.length && !picking) {
       $("#game-select").value = S.view.games.next;
       drawSummary();
     }
