@@ -134,6 +134,8 @@ class Pages:
         page.press("#pin", "Enter")
         page.wait_for_selector("#app:not([hidden])")
         page.wait_for_selector('#conn[data-status="live"]')
+        if socket is None:  # live means the socket is open; the first picture comes after
+            page.wait_for_selector("body[data-version]", state="attached")
         return page
 
     def close(self) -> None:
