@@ -9,14 +9,14 @@ STAMP := $(VENV)/.installed
 
 # `make run` needs only the runtime packages, so a first run is quick; `make test`
 # adds the test tools (pytest, Playwright, PokerKit, ...) on top.
-$(RUN_STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -c constraints.txt -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 NODE_STAMP := node_modules/.installed
@@ -46,7 +46,7 @@ soak: $(STAMP)
 	$(PY) -m pytest tests/soak -m soak -q -s -p no:xdist
 
 bench: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[bench]'
 	for b in benchmarks/bench_*.py; do $(PY) $$b; done
 
 clean:
