@@ -30,7 +30,8 @@ from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
 from vision.photo_find import card_groups, order_corners, to_paper_edge
-from vision.photo_index_find import Index, find_indexes, index_quads
+from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
+from vision.photo_index_find import Index, card_between, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
@@ -39,6 +40,9 @@ PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255
 FAR = (0.7, 0.75)  # a card's far index corner: this far across and along it, of its size
 COVERED = 0.4  # an unread outline this much on a card read already is part of that card
 COVERED_SAME = 0.6  # two outlines this much on each other are one card's
+SNAP = 0.2  # a card placed from its index moves at most this much of its width to its edges
+INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than its outline
+INNER = 0.6  # an outline of a card read this much smaller inside another is the card
 
 
 class PhotoError(PitbossError):
@@ -126,6 +130,67 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
     return None if best is None else (*best, True)
 
 
+def _read_fitted(img: np.ndarray, group: list[np.ndarray], edges: Edges,
+                 clf: IndexClassifier | Ensemble, threshold: float
+                 ) -> tuple[Reading, np.ndarray, bool] | None:
+    """The first of a card's outlines read once its sides are moved onto real edges
+    (:func:`vision.photo_fit.fit_sides`) and it has a paper margin: an outline with a
+    light table or paper past the card, whose index the reader found off its corner."""
+    for quad in group:
+        fitted = fit_sides(edges, quad)
+        if fitted is quad or not _margin_is_paper(card := _warp(img, fitted)):
+            continue
+        reading = read_card(card, clf, threshold)
+        if reading.card is not None:
+            # not taken as surely the card's own: a side may have settled on a line
+            # printed on a card lying over it, whose index is then still looked for
+            return reading, fitted, False
+    return None
+
+
+class _Fit:
+    """What one photo offers to make an outline the card's own: its edges, and its
+    index corners (looked for once, when an outline first needs them)."""
+
+    def __init__(self, img: np.ndarray) -> None:
+        self.img = img
+        self.edges = Edges(img)
+        self._indexes: list[Index] | None = None
+
+    def indexes(self) -> list[Index]:
+        if self._indexes is None:
+            self._indexes = find_indexes(self.img)
+        return self._indexes
+
+
+def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassifier | Ensemble,
+            threshold: float) -> tuple[Reading, np.ndarray, bool]:
+    """A read outline made the card's own, when the card is read the same through it:
+    every side moved onto a real edge (:func:`vision.photo_fit.fit_sides`), or, where
+    some side still lies on none, the card spanned by its two index corners inside the
+    outline (the outline holds table or paper past the card)."""
+    quad = fit_sides(fit.edges, best[1])
+    if quad is not best[1]:
+        reading = read_card(_warp(fit.img, quad), clf, threshold)
+        if reading.card is best[0].card:
+            return reading, quad, True
+    if min(held_sides(fit.edges, best[1])) >= HELD:
+        return best
+    area = float(cv2.contourArea(best[1]))
+    inner = _grown(best[1], 0.03)
+    mine = [i for i in fit.indexes() if inside(i.rank, inner)]
+    for a in mine:
+        for b in mine:
+            card = card_between(a, b)
+            if card is None or cv2.contourArea(card) > INNER_FIT * area \
+                    or _covered(card, inner) < 0.9:
+                continue
+            reading = read_card(_warp(fit.img, card), clf, threshold)
+            if reading.card is best[0].card:
+                return reading, card, True
+    return best
+
+
 def _covered(quad: np.ndarray, by: np.ndarray) -> float:
     """The share of ``quad``'s area that lies on ``by`` (both convex).
 
@@ -174,12 +239,30 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
     return reading, quad
 
 
+def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]]) -> bool:
+    """Does a much smaller outline read as the same card lie inside this one? Then that
+    is the card, and this one the card with the table or paper around it.
+
+    >>> from controller.cards import Card
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> kc = Reading(Card("Kc"), 0.99)
+    >>> _outer(card * 2, kc, [(kc, card + 10)]), _outer(card, kc, [(kc, card * 2 - 10)])
+    (True, False)
+    """
+    area = float(cv2.contourArea(quad.astype(np.float32)))
+    return reading.card is not None and any(
+        r.card is reading.card and float(cv2.contourArea(q.astype(np.float32))) < INNER * area
+        and _covered(q, quad) > 0.9 for r, q in found)
+
+
 def _one_per_card(found: list[tuple[Reading, np.ndarray]]
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
-    outline beside its visible part): read cards win over unread, surer over less
-    sure; a card read as another card than its neighbour stays."""
+    outline beside its visible part, a card's outline with the table around it):
+    read cards win over unread, the card's own outline over one around it, surer over
+    less sure; a card read as another card than its neighbour stays."""
     kept: list[tuple[Reading, np.ndarray]] = []
+    found = [(r, q) for r, q in found if not _outer(q, r, found)]
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
@@ -236,10 +319,12 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
-              threshold: float) -> list[tuple[Reading, np.ndarray]]:
+              threshold: float, edges: Edges | None = None) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
-    none whose other index corner seems to name another card."""
+    none whose other index corner seems to name another card. A card placed at a
+    usual index-to-card size (none read whole on the photo) is moved onto its edges
+    when all four are in view."""
     widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
     width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
@@ -259,6 +344,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             record.guess = record.guess or guess
             if reading.card is not None:
                 record.reading, record.quad = reading, idx.quad(width) if width else quad
+                snapped = None if width or edges is None else snap_sides(edges, quad, SNAP * wide)
+                record.quad = record.quad if snapped is None else snapped
                 break
         tried.append(record)
     out: list[tuple[Reading, np.ndarray]] = []
@@ -283,18 +370,23 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         if scale < 1 else img
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
+    fit = _Fit(small)
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
         if best is None or best[0].card is None:
             best = _card_around(small, group[0] if best is None else best[1], clf, threshold,
                                 [q for r, q in found if r.card is not None]) or best
+        if best is None or best[0].card is None:
+            best = _read_fitted(small, group, fit.edges, clf, threshold) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
+        if best[0].card is not None:
+            best = _fitted(fit, best, clf, threshold)
         reading, quad = _add_outline(found, best[0], best[1])
         if reading.card is not None and best[2]:
             clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes
-    found += _by_index(small, clean, clf, threshold)
+    found += _by_index(small, clean, clf, threshold, fit.edges)
     out = []
     for reading, quad in _one_per_card(found):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]

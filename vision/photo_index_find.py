@@ -294,6 +294,29 @@ def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
             [m for m in ups if m is not None and m < 0.9 * step])
 
 
+def card_between(a: Index, b: Index) -> np.ndarray | None:
+    """The card whose two index corners these are (pointing opposite ways, of one
+    size), spanned by their corners: corners clockwise from ``a``'s; None if they
+    cannot be one card's (the far corner not ahead of ``a``, no card shape).
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> top = Index(np.zeros(2), d, r, np.array([0, 50], np.float32), 14.0)
+    >>> foot = Index(np.zeros(2), -d, -r, np.array([100, 190], np.float32), 14.0)
+    >>> card_between(top, foot).tolist()
+    [[0.0, 50.0], [100.0, 50.0], [100.0, 190.0], [0.0, 190.0]]
+    >>> card_between(foot, foot) is None
+    True
+    """
+    if float(a.down @ b.down) > -0.9 or not 0.75 < a.step / b.step < 1.33:
+        return None
+    diagonal = b.corner - a.corner
+    across, along = float(diagonal @ a.right), float(diagonal @ a.down)
+    if across <= 0 or not 1.2 < along / across < 1.65:
+        return None
+    c = a.corner
+    return np.array([c, c + a.right * across, b.corner, c + a.down * along], np.float32)
+
+
 def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
     """Card quadrilaterals to try for one index: the photo's card width when known,
     else the widths usual for an index of this size."""
@@ -301,4 +324,4 @@ def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
     return [idx.quad(w) for w in widths]
 
 
-__all__ = ["Index", "find_indexes", "index_quads", "inside"]
+__all__ = ["Index", "card_between", "find_indexes", "index_quads", "inside"]

@@ -79,6 +79,44 @@ def test_card_cut_by_the_photo_edge_is_completed_and_read(style: str) -> None:
     assert _near(found[0].corners, [tuple(p) for p in corners], tol=20)
 
 
+def _on_paper(style: str, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """A 9c on a dark table, its lower right lying on a sheet of white paper; the photo
+    and the card's corners."""
+    from vision.decks import CARD_H, CARD_W, STYLES, render_face
+
+    k = 240.0 / CARD_H
+    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k)
+    m[:, 2] += (300 - CARD_W / 2, 260 - CARD_H / 2)
+    warped = cv2.warpAffine(render_face(STYLES[style], Card("9c")), m, (800, 600),
+                            flags=cv2.INTER_AREA)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255
+    table = np.full((600, 800, 3), (40, 70, 110), np.float32)
+    table[300:580, 300:700] = (252, 252, 252)
+    photo = cv2.GaussianBlur(table * (1 - alpha) + warped[:, :, :3] * alpha, (0, 0), 0.8)
+    pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    return np.clip(photo, 0, 255).astype(np.uint8), (pts @ m[:, :2].T + m[:, 2]).astype(np.float32)
+
+
+@pytest.mark.parametrize("style", ["tango", "four-colour", "nicu-ornamental"])
+def test_outline_reaching_onto_paper_is_made_the_card(style: str) -> None:
+    """Issue 4 (still photos: the showdown check needs where each card lies): an outline
+    holding the card and the white paper past two of its sides (cards-dev's 9c beside
+    paper was read through one, and placed wrong) is made the card's own, read the same."""
+    from vision.photo import THRESHOLD, _Fit, _fitted, _warp, read_card
+    from vision.photo_model import photo_reader
+
+    img, card = _on_paper(style, 0.0)
+    past = np.array([card[0], card[0] + (card[1] - card[0]) * 1.6,
+                     card[0] + (card[1] - card[0]) * 1.6 + (card[3] - card[0]) * 1.4,
+                     card[0] + (card[3] - card[0]) * 1.4], np.float32)
+    clf = photo_reader()
+    reading = read_card(_warp(img, past), clf)
+    assert str(reading.card) == "9c"  # the reader names it through the outline too big
+    fitted_reading, quad, _ = _fitted(_Fit(img), (reading, past, True), clf, THRESHOLD)
+    assert str(fitted_reading.card) == "9c"
+    assert _near(quad.tolist(), [tuple(p) for p in card], tol=8)
+
+
 def test_partly_covered_card_is_read_from_its_visible_corner() -> None:
     """Something lying across a card (a phone, a chip stack) hides one index: the other
     corner alone, read surely, names the card."""
