@@ -239,9 +239,12 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
     return reading, quad
 
 
-def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]]) -> bool:
-    """Does a much smaller outline read as the same card lie inside this one? Then that
-    is the card, and this one the card with the table or paper around it.
+def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]],
+           edges: Edges | None = None) -> bool:
+    """Does a much smaller outline read as the same card lie inside this one, on real
+    edges as much as this one is (``edges``; the reader names a card through a
+    quarter of it too)? Then that is the card, and this one the card with the table
+    or paper around it.
 
     >>> from controller.cards import Card
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
@@ -249,20 +252,25 @@ def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.nda
     >>> _outer(card * 2, kc, [(kc, card + 10)]), _outer(card, kc, [(kc, card * 2 - 10)])
     (True, False)
     """
+    if reading.card is None:
+        return False
     area = float(cv2.contourArea(quad.astype(np.float32)))
-    return reading.card is not None and any(
-        r.card is reading.card and float(cv2.contourArea(q.astype(np.float32))) < INNER * area
-        and _covered(q, quad) > 0.9 for r, q in found)
+    inner = [q for r, q in found if r.card is reading.card and _covered(q, quad) > 0.9
+             and float(cv2.contourArea(q.astype(np.float32))) < INNER * area]
+    if not inner or edges is None:
+        return bool(inner)
+    held = float(np.mean(held_sides(edges, quad)))
+    return any(float(np.mean(held_sides(edges, q))) >= held for q in inner)
 
 
-def _one_per_card(found: list[tuple[Reading, np.ndarray]]
+def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges | None = None
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
     outline beside its visible part, a card's outline with the table around it):
     read cards win over unread, the card's own outline over one around it, surer over
     less sure; a card read as another card than its neighbour stays."""
     kept: list[tuple[Reading, np.ndarray]] = []
-    found = [(r, q) for r, q in found if not _outer(q, r, found)]
+    found = [(r, q) for r, q in found if not _outer(q, r, found, edges)]
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
@@ -388,7 +396,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
             # neighbour's index, so the inside of that is still searched for indexes
     found += _by_index(small, clean, clf, threshold, fit.edges)
     out = []
-    for reading, quad in _one_per_card(found):
+    for reading, quad in _one_per_card(found, fit.edges):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
         out.append(PhotoCard(reading.card, reading.confidence, corners))
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
