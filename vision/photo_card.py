@@ -91,14 +91,44 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     return bool(band[y:y + h].any(axis=1).mean() > 0.4 and clear < 0.2)
 
 
+def _index_dark(corner: np.ndarray) -> np.ndarray:
+    """The corner with every colour channel kept no darker than the index area's darkest
+    ink: the threshold between ink and paper is then set by the index, not by a court
+    card's black frame or a neighbour's edge beside it (a pale red index is lighter in
+    grey than the threshold those set).
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:60, 10:40] = (150, 150, 235)  # a pale red rank
+    >>> corner[100:180, 60:90] = 10  # a picture's black frame
+    >>> out = _index_dark(corner)
+    >>> out[120, 70].tolist(), out[30, 20].tolist()
+    ([150, 150, 230], [150, 150, 235])
+    """
+    x, y, w, h = INDEX_BOX
+    floor = np.percentile(corner[y:y + h, x:x + w].reshape(-1, 3), 2, axis=0)
+    out: np.ndarray = np.maximum(corner, floor.astype(corner.dtype))
+    return out
+
+
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
                        ) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
-    because its ink has the other suit colour (then no other model may name the card)."""
+    because its ink has the other suit colour (then no other model may name the card).
+    When no index is found at all, the corner is looked at again with the index's own
+    ink as the darkest (:func:`_index_dark`)."""
     corner = canonical_corner(card_img)
+    best, clash = _read_levels(corner, clf, (0.55, 0.4, 0.65))
+    if best.confidence == 0.0 and not clash:
+        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65))
+    return best, clash
+
+
+
+def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
+                 levels: tuple[float, ...]) -> tuple[Reading, bool]:
     best = Reading(None, 0.0)
     clash = False
-    for level in (0.55, 0.4, 0.65):
+    for level in levels:
         glyphs = find_index(corner, level)
         if glyphs is not None and not _cut(corner, glyphs, level):
             reading = clf.read(glyphs)
@@ -168,7 +198,8 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     net_a, net_b = top.net, bottom.net
     both = net_a.card if net_a.card is net_b.card else None
     both_conf = min(net_a.confidence, net_b.confidence)
-    if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE:
+    if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE \
+            and not _ink_against(a.card, top, bottom):
         if both is not None and both is not a.card and both_conf >= NET_FAIR:
             # two fairly sure glyph corners of one wrong card have been seen (a king's
             # corners read as a queen through an outline a little too big): the pixels
@@ -199,6 +230,18 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def _ink_against(card: Card | None, *corners: CornerReadings) -> bool:
+    """Does the ink of either corner's index area rule out the card's suit colour? Two
+    fairly sure glyph corners are not enough then: a red king's picture frame, warped as
+    if it were the card, was read as a black king on both corners (cards-dev).
+
+    >>> red = CornerReadings(Reading(Card("Ks"), 0.9), False, Reading(None, 0.0), "red")
+    >>> _ink_against(Card("Ks"), red, red), _ink_against(Card("Kh"), red, red)
+    (True, False)
+    """
+    return any(ink_contradicts(card, c.ink) for c in corners)
 
 
 def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,

@@ -179,3 +179,28 @@ def test_a_tens_broken_one_beside_its_zero_is_no_clean_index() -> None:
     whole[18:66, 12:15] = 235
     found = find_index(whole, 0.55)
     assert found is not None and not _cut(whole, found, 0.55)
+
+
+@pytest.mark.parametrize("style,card", [("standard", "Kd"), ("paris", "Qh"), ("simplistic", "Ah")])
+def test_pale_index_beside_a_black_picture_frame_is_read(style: str, card: str) -> None:
+    """A faded (pale red) index beside a court card's black frame: the frame set the
+    ink threshold and the index was never found (a real Bicycle Kd of cards-dev, photo
+    Done-when line of issue 4); the index area's own ink now sets it."""
+    face = face_on(render_face(STYLES[style], Card(card)), (40, 90, 30)).astype(np.float32)
+    paper = np.float32(235)
+    pale = np.clip(paper + (face - paper) * 0.35, 0, 255).astype(np.uint8)
+    for frame in (pale, pale[::-1, ::-1]):  # both corners: a frame beside each index
+        frame[60:400, 70:76] = 15
+        frame[60:66, 70:290] = 15
+    reading = read_card(pale, photo_reader())
+    assert reading.card == Card(card)
+
+
+def test_glyph_reading_of_a_suit_colour_the_index_ink_contradicts_is_dropped() -> None:
+    """Both corners' glyphs read a black king where the index area's ink is red (a red
+    king's picture frame warped as the card): never named, though they agree."""
+    black_king = Reading(Card("Ks"), 0.92)
+    top = _corner(black_king, ink="red")
+    assert decide(top, top).card is None
+    assert decide(_corner(black_king, ink="black"), _corner(black_king, ink="black")).card \
+        == Card("Ks")

@@ -43,13 +43,37 @@ def _table(size: int, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
-def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False) -> np.ndarray:
+def _faded(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` (BGRA) printed or lit paler: its ink moved towards the paper (a washed-out
+    phone photo, a webcam's low contrast), red ink often more than black (a red printed
+    thin, or lit by a warm light, is nearly the paper's colour in grey)."""
+    img = face[:, :, :3].astype(np.float32)
+    paper = np.percentile(img.reshape(-1, 3), 90, axis=0)
+    keep = rng.uniform(0.3, 0.8)
+    red = (img[:, :, 2] - img[:, :, :2].max(axis=2)) > 40
+    keep_px = np.where(red, keep * rng.uniform(0.6, 1.0), keep)[:, :, None]
+    out = face.copy()
+    out[:, :, :3] = np.clip(paper + (img - paper) * keep_px, 0, 255).astype(np.uint8)
+    return out
+
+
+def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
+               worn: bool = False) -> np.ndarray:
     """``face`` (BGRA, canonical size) as the photo reader would see it once warped back.
 
     ``harsh`` (the corner network's training): smaller cards (45-230 px wide), now and
     then one well out of focus, a phone's sharpening, JPEG down to quality 25, and an
     outline found a little outside the card as well as inside it.
+
+    ``worn`` (the glyph model's training, session 5): also what real photos showed the
+    reader that renders did not: a faded or pale-red index (:func:`_faded`) now and then,
+    and an outline whose sides are off by up to 12% along one axis (a finder's outline
+    of a card partly on its neighbour, a perspective fit a little off), so the index
+    glyphs come back narrower or wider than printed: a real deck's narrow diamond must
+    stay a diamond, not "not an index".
     """
+    if worn and rng.random() < 0.3:
+        face = _faded(face, rng)
     width = rng.uniform(45, 230) if harsh else rng.uniform(60, 220)
     k = width / CARD_W
     size = int(k * np.hypot(CARD_W, CARD_H)) + 24
@@ -97,6 +121,12 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False) 
     elif harsh and rng.random() < 0.2:  # or a little outside it (the reader's second look)
         centre = found.mean(axis=0)
         found = centre + (found - centre) * rng.uniform(1.0, 1.05)
+    if worn and rng.random() < 0.5:  # one pair of the outline's sides too far apart or too near
+        centre = found.mean(axis=0)
+        axis = found[1] - found[0] if rng.random() < 0.6 else found[3] - found[0]
+        axis = axis / max(float(np.linalg.norm(axis)), 1e-6)
+        along = (found - centre) @ axis
+        found = found + np.outer(along * rng.uniform(-0.12, 0.12), axis)
     back = cv2.getPerspectiveTransform(found.astype(np.float32), _OUTLINE)
     out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE)
@@ -117,10 +147,12 @@ def _add(glyphs_src: np.ndarray, card: Card | None, rng: np.random.Generator,
     sy.append(s_label)
 
 
-def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int = 0,
+            worn: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Glyph features and labels of photo-degraded cards (and backs) of ``styles``, plus
-    ``fonts`` font-drawn faces per card."""
+    ``fonts`` font-drawn faces per card and ``faces`` faces per card (and backs) in many
+    typefaces and suit shapes (:mod:`vision.training.photo_faces`); ``worn``: the
+    degradations of :func:`photo_card` seen on real photos as well."""
     rng = np.random.default_rng(seed)
     acc: tuple[list, list, list, list] = ([], [], [], [])
     for style in styles:
@@ -128,13 +160,19 @@ def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int
         for card in cards:
             face = render_face(style, card)
             for _ in range(aug * (3 if card is None or card.is_joker else 1)):
-                _add(photo_card(face, rng), card, rng, acc)
+                _add(photo_card(face, rng, worn=worn), card, rng, acc)
     if fonts:
         from vision.training.font_cards import font_face
 
         for card in DECK_52:
             for _ in range(fonts):
-                _add(photo_card(font_face(card, rng), rng), card, rng, acc)
+                _add(photo_card(font_face(card, rng), rng, worn=worn), card, rng, acc)
+    if faces:
+        from vision.training.photo_faces import index_face
+
+        for one in [*DECK_52, None]:
+            for _ in range(faces * (3 if one is None else 1)):
+                _add(photo_card(index_face(one, rng), rng, worn=worn), one, rng, acc)
     return tuple(np.array(a) for a in acc)  # type: ignore[return-value]
 
 
@@ -142,6 +180,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--aug", type=int, default=12, help="photo-degraded copies per card")
     ap.add_argument("--fonts", type=int, default=30, help="font-drawn faces per card")
+    ap.add_argument("--faces", type=int, default=0,
+                    help="faces per card in many typefaces and suit shapes (photo_faces)")
+    ap.add_argument("--worn", action="store_true",
+                    help="faded and pale-red indexes, outlines off along one axis")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--hidden", type=int, default=96, help="hidden units per network")
     ap.add_argument("--epochs", type=int, default=40)
@@ -151,7 +193,8 @@ def main() -> None:
     t0 = time.time()
     train = available_styles(include_held_out=False)
     held = [s for s in available_styles() if s.held_out]
-    rx, ry, sx, sy = samples(train, args.aug, args.fonts, args.seed)
+    rx, ry, sx, sy = samples(train, args.aug, args.fonts, args.seed, args.faces,
+                             args.worn)
     print(f"train styles: {', '.join(s.name for s in train)}")
     print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
     rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed, args.hidden, args.epochs)
