@@ -51,7 +51,7 @@ class Edges:
         pixel or two)."""
         h, w = self.gx.shape
         length = float(np.linalg.norm(b - a))
-        n = max(12, min(48, int(length * (part[1] - part[0]) / 2)))
+        n = max(12, min(24, int(length * (part[1] - part[0]) / 2)))
         ts = np.linspace(*part, n, dtype=np.float32)
         aside = int(min(0.01 * length, 3))
         slack = np.arange(-1 - aside, 2 + aside, dtype=np.float32)
