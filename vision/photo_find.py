@@ -226,7 +226,8 @@ def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.n
     h, w = dark.shape
     centre = quad.mean(axis=0)
     width = float(np.linalg.norm(quad[1] - quad[0]))
-    steps = np.arange(0, max(int(reach * width), 4), dtype=np.float32)
+    # a wild outline (its sides meeting far off) must not ask for a search as wide as it
+    steps = np.arange(0, min(max(int(reach * width), 4), max(h, w)), dtype=np.float32)
     lines, moved = [], False
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]

@@ -365,3 +365,13 @@ def test_corner_network_says_nothing_of_a_card_back() -> None:
     for style in ("four-colour", "tango"):
         for _ in range(3):
             assert _net_reading(photo_card(render_face(STYLES[style], None), rng)).card is None
+
+
+def test_a_wild_outline_costs_no_more_than_the_photo() -> None:
+    """An outline whose sides meet far off (near-parallel lines) once asked to_paper_edge
+    for a search as wide as the outline: tens of gigabytes, and the reader was killed."""
+    from vision.photo_find import to_paper_edge
+
+    table = np.full((120, 160, 3), 200, np.uint8)
+    wild = np.array([[-4e9, -4e9], [4e9, -4e9], [4e9, 4e9], [-4e9, 4e9]], np.float32)
+    assert to_paper_edge(table, wild) is None
