@@ -123,9 +123,9 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
     return best, clash
 
 
-
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
                  levels: tuple[float, ...]) -> tuple[Reading, bool]:
+    """The surest glyph reading of the corner's index found at each ink ``level``."""
     best = Reading(None, 0.0)
     clash = False
     for level in levels:
