@@ -19,6 +19,7 @@ Photos are loaded with their EXIF orientation applied.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import cv2
@@ -155,12 +156,10 @@ class _Fit:
     def __init__(self, img: np.ndarray) -> None:
         self.img = img
         self.edges = Edges(img)
-        self._indexes: list[Index] | None = None
 
+    @cached_property
     def indexes(self) -> list[Index]:
-        if self._indexes is None:
-            self._indexes = find_indexes(self.img)
-        return self._indexes
+        return find_indexes(self.img)
 
 
 def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassifier | Ensemble,
@@ -178,7 +177,7 @@ def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassif
         return best
     area = float(cv2.contourArea(best[1]))
     inner = _grown(best[1], 0.03)
-    mine = [i for i in fit.indexes() if inside(i.rank, inner)]
+    mine = [i for i in fit.indexes if inside(i.rank, inner)]
     for a in mine:
         for b in mine:
             card = card_between(a, b)
@@ -263,7 +262,7 @@ def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.nda
     return any(float(np.mean(held_sides(edges, q))) >= held for q in inner)
 
 
-def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges | None = None
+def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
     outline beside its visible part, a card's outline with the table around it):
@@ -327,7 +326,7 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
-              threshold: float, edges: Edges | None = None) -> list[tuple[Reading, np.ndarray]]:
+              threshold: float, edges: Edges) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
     none whose other index corner seems to name another card. A card placed at a
@@ -352,8 +351,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             record.guess = record.guess or guess
             if reading.card is not None:
                 record.reading, record.quad = reading, idx.quad(width) if width else quad
-                snapped = None if width or edges is None else snap_sides(edges, quad, SNAP * wide)
-                record.quad = record.quad if snapped is None else snapped
+                if not width:  # a usual index-to-card size: the card's own edges, if in view
+                    snapped = snap_sides(edges, quad, SNAP * wide)
+                    record.quad = quad if snapped is None else snapped
                 break
         tried.append(record)
     out: list[tuple[Reading, np.ndarray]] = []

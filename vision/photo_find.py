@@ -122,6 +122,40 @@ def _aspect(quad: np.ndarray) -> float:
     return max(w, h) / max(min(w, h), 1.0)
 
 
+def card_shape(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The outline four side lines (a point on each, its direction) make, if it is a
+    card's shape; else None.
+
+    >>> sides = [((0, 0), (1, 0)), ((63, 0), (0, 1)), ((0, 88), (1, 0)), ((0, 0), (0, 1))]
+    >>> card_shape([(np.array(p, float), np.array(d, float)) for p, d in sides]).tolist()
+    [[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]]
+    >>> card_shape([(np.array(p, float), np.array(d, float)) for p, d in sides[:1] * 4]) is None
+    True
+    """
+    quad = _meet(lines)
+    return quad if quad is not None and ASPECT_RANGE[0] < _aspect(quad) < ASPECT_RANGE[1] \
+        else None
+
+
+def sides(quad: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Each side of ``quad``: its two ends, its unit direction and its outward normal.
+
+    >>> square = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    >>> [(n + 0.0).tolist() for *_, n in sides(square)]  # outwards: up, right, down, left
+    [[0.0, -1.0], [1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]]
+    """
+    centre = quad.mean(axis=0)
+    out = []
+    for i in range(4):
+        a, b = quad[i].astype(np.float32), quad[(i + 1) % 4].astype(np.float32)
+        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
+        normal = np.array([along[1], -along[0]], np.float32)
+        if float((a - centre) @ normal) < 0:
+            normal = -normal
+        out.append((a, b, along, normal))
+    return out
+
+
 def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False
                  ) -> list[np.ndarray]:
     """A rectangle cut by the photo's edge (or, ``anywhere``, covered at one end by
@@ -224,17 +258,11 @@ def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.n
     """
     dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0).astype(np.float32)
     h, w = dark.shape
-    centre = quad.mean(axis=0)
     width = float(np.linalg.norm(quad[1] - quad[0]))
     # a wild outline (its sides meeting far off) must not ask for a search as wide as it
     steps = np.arange(0, min(max(int(reach * width), 4), max(h, w)), dtype=np.float32)
     lines, moved = [], False
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
-        out = np.array([along[1], -along[0]], np.float32)
-        if float((a - centre) @ out) < 0:
-            out = -out
+    for a, b, along, out in sides(quad):
         ts = np.linspace(0.2, 0.8, 24, dtype=np.float32)
         pts = a + ts[:, None] * (b - a)  # the side's middle (its corners may be rounded)
         at = pts[None, :, :] + steps[:, None, None] * out
@@ -246,11 +274,7 @@ def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.n
         shift = _paper_end(profile)
         moved = moved or shift > 0
         lines.append((a + out * shift, along))
-    if not moved:
-        return None
-    grown = _meet(lines)
-    return grown if grown is not None and ASPECT_RANGE[0] < _aspect(grown) < ASPECT_RANGE[1] \
-        else None
+    return card_shape(lines) if moved else None
 
 
 def _paper_end(profile: np.ndarray) -> float:

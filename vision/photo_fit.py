@@ -24,7 +24,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.photo_find import ASPECT_RANGE, _aspect, _meet
+from vision.photo_find import card_shape, sides
 
 STEP = 6.0  # a card's edge: the grey level changes at least this much across it (Sobel / 4)
 ALONG = (0.15, 0.85)  # the part of a side looked at (its rounded corners are not straight)
@@ -68,7 +68,6 @@ class Edges:
         edge = (across >= STEP) & (across * across >= 0.6 * (gx * gx + gy * gy)) & ok
         return edge.any(axis=2).mean(axis=1)  # type: ignore[no-any-return]
 
-
     def lighter_inside(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray) -> float:
         """How much lighter (grey levels) the strip just inside the line a->b is than the
         strip just outside it (``normal`` points out): a card's paper against the table
@@ -86,18 +85,11 @@ class Edges:
         return strip(-1.0) - strip(1.0)
 
 
-def _sides(quad: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Each side's two ends and its outward unit normal."""
-    centre = quad.mean(axis=0)
-    out = []
-    for i in range(4):
-        a, b = quad[i].astype(np.float32), quad[(i + 1) % 4].astype(np.float32)
-        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
-        normal = np.array([along[1], -along[0]], np.float32)
-        if float((a - centre) @ normal) < 0:
-            normal = -normal
-        out.append((a, b, normal))
-    return out
+def _on_edges(edges: Edges, lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The card four side lines make, if it is a card's shape with every side on a
+    real edge; else None."""
+    quad = card_shape(lines)
+    return None if quad is None or min(held_sides(edges, quad)) < HELD else quad
 
 
 def held_sides(edges: Edges, quad: np.ndarray) -> list[float]:
@@ -112,7 +104,7 @@ def held_sides(edges: Edges, quad: np.ndarray) -> list[float]:
     0.0
     """
     zero = np.zeros(1, np.float32)
-    return [float(edges.support(a, b, n, zero)[0]) for a, b, n in _sides(quad)]
+    return [float(edges.support(a, b, n, zero)[0]) for a, b, _, n in sides(quad)]
 
 
 def fit_sides(edges: Edges, quad: np.ndarray) -> np.ndarray:
@@ -123,13 +115,11 @@ def fit_sides(edges: Edges, quad: np.ndarray) -> np.ndarray:
     the card's: each is looked along only at its end by the side that holds."""
     if np.abs(quad).max() > 2 * edges.size:
         return quad  # an outline completed far off the photo: nothing to see there
-    sides = _sides(quad)
     held = held_sides(edges, quad)
     if min(held) >= HELD:
         return quad
     lines, moved = [], False
-    for i, (a, b, normal) in enumerate(sides):
-        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
+    for i, (a, b, along, normal) in enumerate(sides(quad)):
         near_a, near_b = held[i - 1] >= NEAR, held[(i + 1) % 4] >= NEAR
         if held[i] >= HELD:
             lines.append((a, along))
@@ -152,13 +142,8 @@ def fit_sides(edges: Edges, quad: np.ndarray) -> np.ndarray:
             continue
         lines.append((a + shift, along))
         moved = True
-    if not moved:
-        return quad
-    fitted = _meet(lines)
-    if fitted is None or not ASPECT_RANGE[0] < _aspect(fitted) < ASPECT_RANGE[1] \
-            or min(held_sides(edges, fitted)) < HELD:
-        return quad
-    return fitted.astype(np.float32)
+    fitted = _on_edges(edges, lines) if moved else None
+    return quad if fitted is None else fitted
 
 
 def snap_sides(edges: Edges, quad: np.ndarray, reach: float) -> np.ndarray | None:
@@ -176,8 +161,7 @@ def snap_sides(edges: Edges, quad: np.ndarray, reach: float) -> np.ndarray | Non
     reach = min(reach, edges.size)
     offsets = np.arange(-int(reach), int(reach) + 1, dtype=np.float32)
     lines = []
-    for a, b, normal in _sides(quad):
-        along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
+    for a, b, along, normal in sides(quad):
         found = edges.support(a, b, normal, offsets)
         if found.max() < HELD:
             return None
@@ -186,11 +170,7 @@ def snap_sides(edges: Edges, quad: np.ndarray, reach: float) -> np.ndarray | Non
         # of the strongest edges, the one nearest where the card was placed
         run = min(runs, key=lambda r: abs(float(offsets[r].mean())))
         lines.append((a + float(offsets[run].mean()) * normal, along))
-    fitted = _meet(lines)
-    if fitted is None or not ASPECT_RANGE[0] < _aspect(fitted) < ASPECT_RANGE[1] \
-            or min(held_sides(edges, fitted)) < HELD:
-        return None
-    return fitted.astype(np.float32)
+    return _on_edges(edges, lines)
 
 
 __all__ = ["Edges", "fit_sides", "held_sides", "snap_sides"]

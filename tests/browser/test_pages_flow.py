@@ -234,3 +234,22 @@ def test_the_dealers_pick_survives_the_first_picture(pages: Any, server: Any) ->
                              ".includes('Five Card Draw with a Bug')")
     assert server.call("GET", "/api/state/dealer")["games"]["options"] == {"draw_limit": "4-ace"}
 
+
+def test_an_option_typed_survives_another_devices_change(pages: Any, server: Any) -> None:
+    """Seed 002 (the house options are announced before the deal): a draw limit the
+    dealer is typing for the game shown stays when another device changes that game's
+    options meanwhile; the dealer's Play decides."""
+    _seated(server)
+    server.call("POST", "/api/games", {"games": ["five-card-draw-bug"], "options": {}})
+    tablet = pages.tablet()
+    tablet.click("#tab-game")
+    assert tablet.input_value("#game-select") == "five-card-draw-bug"
+    tablet.fill("#opt-draw_limit", "4-ace")
+    version = server.call("GET", "/api/state/dealer")["version"]
+    server.call("POST", "/api/games", {"games": ["five-card-draw-bug"],
+                                       "options": {"jacks_or_better": True}})
+    pages.caught_up(tablet, version + 1)
+    assert tablet.input_value("#opt-draw_limit") == "4-ace"
+    tablet.click("#game-play")
+    pages.caught_up(tablet, version + 2)
+    assert server.call("GET", "/api/state/dealer")["games"]["options"] == {"draw_limit": "4-ace"}

@@ -7,8 +7,8 @@ import { applyStrings, errorText, t } from "./i18n.js";
 import { drawn, post, quietly, S, showError, TOKEN_KEY } from "./tablet_core.js";
 import { drawAlerts, drawDealerSeats, drawFeed, drawPicker, drawTurn } from "./tablet_hand.js";
 import { drawBroadcast, loadBroadcast, wireBroadcast } from "./tablet_broadcast.js";
-import { addSeat, confirmBox, drawGame, drawLedger, drawSeats, drawSummary, loadGames, newJoinCode, pickGame, pickOption,
-  openJoin, openSession, playGame } from "./tablet_session.js";
+import { addSeat, confirmBox, drawGame, drawLedger, drawSeats, drawSummary, loadGames, newJoinCode,
+  openJoin, openSession, pickGame, pickOption, playGame } from "./tablet_session.js";
 
 let live = null;
 

@@ -222,6 +222,7 @@ export async function loadGames() {
 }
 
 export function drawGame() {
+  // drawn again once the games are loaded, so the current game shows its name
   section("game", [S.view.games, S.games.length], () => {
     const current = S.games.find((g) => g.id === S.view.games.next);
     $("#game-current").textContent = t("game.current", { name: current ? current.name : S.view.games.next });
