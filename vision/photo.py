@@ -34,6 +34,7 @@ from vision.photo_find import card_groups, order_corners, to_paper_edge
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
 from vision.photo_index_find import Index, card_between, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
+from vision.photo_scales import merge, second_scale
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
@@ -371,11 +372,33 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
 
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                threshold: float = THRESHOLD) -> list[PhotoCard]:
-    """Every card found on ``img`` (BGR), left to right then top to bottom."""
+    """Every card found on ``img`` (BGR), left to right then top to bottom.
+
+    A photo with a card left unread, or none found, is read again at the size that
+    brings its cards nearer the size the reader knows (vision/photo_scales.py)."""
     clf = clf or photo_reader()
-    scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
-    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
-        if scale < 1 else img
+    side = max(img.shape[:2])
+    scale = min(1.0, MAX_SIDE / side)
+    out = _read_at(img, scale, clf, threshold)
+    if not out or any(c.card is None for c in out):
+        again = second_scale(side, scale, [_long_side(c.corners) for c in out])
+        if again is not None:
+            out = merge(out, _read_at(img, again, clf, threshold))
+    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
+    return out
+
+
+def _long_side(corners: list[list[float]]) -> float:
+    q = np.array(corners, np.float32)
+    return float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])))
+
+
+def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
+             threshold: float) -> list[PhotoCard]:
+    """The cards found on ``img`` searched at ``scale`` (corners in ``img``'s pixels)."""
+    small = cv2.resize(img, None, fx=scale, fy=scale,
+                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC) \
+        if scale != 1 else img
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     fit = _Fit(small)
@@ -399,7 +422,6 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     for reading, quad in _one_per_card(found, fit.edges):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
         out.append(PhotoCard(reading.card, reading.confidence, corners))
-    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
 
 

@@ -1,0 +1,104 @@
+"""A photo read a second time at another size, and the two readings made one.
+
+The photo reader finds and reads cards best when a card is about 200 px tall in the
+image it searches: a phone photo's cards can be twice that after the photo is shrunk to
+``MAX_SIDE``, a webcam frame's index only a dozen pixels tall. When the first reading
+leaves a card unread (or finds none), the photo is read again at the size that brings
+its cards nearer the size the reader knows (smaller when they are big, larger when
+they are not), and the readings are merged so that the second look can name a card
+the first could not, and never names a card the first named otherwise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+import cv2
+import numpy as np
+
+KNOWN_CARD = 200.0  # px: the card height the reader is tuned at
+BIG_CARD = 330.0  # px: cards this tall in the searched image are read again smaller
+UP = 2.5  # otherwise at most this much larger ...
+UP_SIDE = 2048  # ... with the longer side of the photo at most this (time: ~4x a 1280 one)
+WORTH = 1.25  # a second size nearer than this to the first is not worth the time
+
+
+class Found(Protocol):
+    """A reading of one card (a dataclass): the card or None, how sure, its corners."""
+
+    card: object
+    confidence: float
+    corners: list[list[float]]
+
+
+F = TypeVar("F", bound=Found)
+
+
+def second_scale(side: int, first_scale: float, card_sides: Sequence[float]) -> float | None:
+    """The scale (of the original photo) to read it again at, or None for no second look.
+
+    ``side`` is the photo's longer side, ``first_scale`` the scale it was searched at and
+    ``card_sides`` the longer sides of the cards found (original pixels).
+
+    >>> second_scale(4032, 1280 / 4032, [1400.0])  # a phone photo of one big card
+    0.142...
+    >>> second_scale(504, 1.0, [190.0])  # a small photo: read it again 2.5 times larger
+    2.5
+    >>> round(second_scale(960, 1.0, []), 2)  # a webcam frame, nothing found: 2048 px wide
+    2.13
+    """
+    sizes = sorted(s * first_scale for s in card_sides)
+    if sizes and sizes[len(sizes) // 2] > BIG_CARD:
+        return first_scale * KNOWN_CARD / sizes[len(sizes) // 2]
+    up = min(first_scale * UP, UP_SIDE / side)
+    return up if up >= WORTH * first_scale else None
+
+
+def _centre(found: Found) -> tuple[float, float]:
+    x, y = np.mean(np.array(found.corners, np.float32), axis=0)
+    return float(x), float(y)
+
+
+def _on(a: Found, b: Found) -> bool:
+    """Does the middle of ``a`` lie on card ``b``?"""
+    return cv2.pointPolygonTest(np.array(b.corners, np.float32), _centre(a), False) >= 0
+
+
+def same_place(a: Found, b: Found) -> bool:
+    """Are these two readings of one card (the middle of either lies on the other)?"""
+    return _on(a, b) or _on(b, a)
+
+
+def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
+    """The first reading, with what the second adds: a card the first left unread that
+    the second names (the only card there), a card the first did not find at all. Two
+    looks naming one card differently name neither: the reader never guesses.
+
+    >>> @dataclasses.dataclass
+    ... class Card:
+    ...     card: str | None
+    ...     corners: list[list[float]]
+    ...     confidence: float = 1.0
+    >>> sq = lambda x: [[x, 0], [x + 10, 0], [x + 10, 14], [x, 14]]
+    >>> first = [Card(card="Ah", corners=sq(0)), Card(card=None, corners=sq(20))]
+    >>> second = [Card(card="Ah", corners=sq(1)), Card(card="Kc", corners=sq(21)),
+    ...           Card(card="2d", corners=sq(60))]
+    >>> [c.card for c in merge(first, second)]
+    ['Ah', 'Kc', '2d']
+    >>> [c.card for c in merge(first, [Card(card="As", corners=sq(1))])]
+    [None, None]
+    """
+    out = list(first)
+    for b in second:
+        here = [i for i, a in enumerate(out) if same_place(a, b)]
+        if not here:
+            out.append(b)
+            continue
+        a = out[here[0]]
+        if a.card is None and b.card is not None and len(here) == 1:
+            out[here[0]] = b
+        elif a.card is not None and b.card is not None and a.card != b.card:
+            out[here[0]] = dataclasses.replace(a, card=None, confidence=0.0)  # type: ignore[type-var]
+    return out
