@@ -294,6 +294,7 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows["ALL held-out photos"] = total
     fans = _fan_rows(max(1, n_photos // 3), seed, held)
     rows.update(fans)
+    rows.update(_size_rows(max(1, n_photos // 4), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} of fanned hands ({time.time() - t0:.0f}s)", rows)
 
@@ -321,6 +322,35 @@ def _fan_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
                  "fanned hands (top card)"] += photo_row(
                 _at(found, corners, 0.25 * height, others), card)
     return dict(sorted(rows.items()))
+
+
+# (row, photo size, card heights): a phone photo keeps its cards big after the reader
+# shrinks it to 1280 px; a webcam frame's cards are about 150x210 px (the issue's size)
+PHOTO_SIZES = (("phone-size 2016x1512", (2016, 1512), (450.0, 750.0)),
+               ("webcam 640x480", (640, 480), (190.0, 230.0)))
+
+
+def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+    """Held-out cards in harsh photos the size of a phone's and of a webcam's."""
+    from vision.photo import read_photo
+    from vision.table_photo import table_photo
+
+    rng = np.random.default_rng(seed + 2)
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, size, heights in PHOTO_SIZES:
+        for i in range(n_photos):
+            style = held[i % len(held)]
+            deck = style.cards()
+            cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 4)),
+                                                      replace=False)]
+            img, truth = table_photo(cards, style.name, seed=seed + 500 + i, size=size,
+                                     card_height=heights, harsh=True)
+            found = read_photo(img)
+            tol = 0.15 * heights[1]
+            for card, corners in truth:
+                others = [(c, w, tol) for c, w in truth if c is not card]
+                rows[name] += photo_row(_at(found, corners, tol, others), card)
+    return rows
 
 
 def _half(name: str) -> str:

@@ -23,6 +23,7 @@ BIG_CARD = 330.0  # px: cards this tall in the searched image are read again sma
 UP = 2.5  # otherwise at most this much larger ...
 UP_SIDE = 2048  # ... with the longer side of the photo at most this (time: ~4x a 1280 one)
 WORTH = 1.25  # a second size nearer than this to the first is not worth the time
+SAME = 0.2  # two outlines whose middles are this near (of a card's width) are one card's
 
 
 class Found(Protocol):
@@ -56,25 +57,41 @@ def second_scale(side: int, first_scale: float, card_sides: Sequence[float]) -> 
     return up if up >= WORTH * first_scale else None
 
 
-def _centre(found: Found) -> tuple[float, float]:
-    x, y = np.mean(np.array(found.corners, np.float32), axis=0)
-    return float(x), float(y)
+def _centre(found: Found) -> np.ndarray:
+    centre: np.ndarray = np.mean(np.array(found.corners, np.float32), axis=0)
+    return centre
+
+
+def _short_side(found: Found) -> float:
+    q = np.array(found.corners, np.float32)
+    return float(min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])))
 
 
 def _on(a: Found, b: Found) -> bool:
     """Does the middle of ``a`` lie on card ``b``?"""
-    return cv2.pointPolygonTest(np.array(b.corners, np.float32), _centre(a), False) >= 0
+    x, y = _centre(a)
+    return cv2.pointPolygonTest(np.array(b.corners, np.float32), (float(x), float(y)),
+                                False) >= 0
 
 
 def same_place(a: Found, b: Found) -> bool:
-    """Are these two readings of one card (the middle of either lies on the other)?"""
+    """Do these two outlines overlap so much that the middle of either lies on the other?"""
     return _on(a, b) or _on(b, a)
+
+
+def _apart(a: Found, b: Found) -> float:
+    """How far apart the middles of two outlines are, in the smaller one's widths: a
+    card lying over another is a good part of a width off it, one card's two outlines
+    hardly at all."""
+    return float(np.linalg.norm(_centre(a) - _centre(b))) / max(
+        1.0, min(_short_side(a), _short_side(b)))
 
 
 def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
     """The first reading, with what the second adds: a card the first left unread that
-    the second names (the only card there), a card the first did not find at all. Two
-    looks naming one card differently name neither: the reader never guesses.
+    the second names, a card the first did not find at all. Two looks naming one card
+    differently name neither (the reader never guesses); a card named already is not
+    named again elsewhere.
 
     >>> @dataclasses.dataclass
     ... class Card:
@@ -89,16 +106,32 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
     ['Ah', 'Kc', '2d']
     >>> [c.card for c in merge(first, [Card(card="As", corners=sq(1))])]
     [None, None]
+
+    A card lying half over another is not the other card, though each outline's middle
+    lies on the other:
+
+    >>> [c.card for c in merge([Card("Qc", sq(0))], [Card("Kh", sq(4)), Card("Qc", sq(0))])]
+    ['Qc', 'Kh']
     """
     out = list(first)
     for b in second:
         here = [i for i, a in enumerate(out) if same_place(a, b)]
-        if not here:
-            out.append(b)
+        named = {a.card for a in out if a.card is not None}
+        same = sorted((_apart(out[i], b), i) for i in here if _apart(out[i], b) < SAME)
+        if same:
+            a = out[same[0][1]]
+            if a.card is None and b.card is not None and b.card not in named:
+                out[same[0][1]] = b
+            elif a.card is not None and b.card is not None and a.card != b.card:
+                out[same[0][1]] = dataclasses.replace(  # type: ignore[type-var]
+                    a, card=None, confidence=0.0)
+        elif b.card is None:
+            if not here:
+                out.append(b)  # a card found only now, and not read
+        elif b.card in named:
             continue
-        a = out[here[0]]
-        if a.card is None and b.card is not None and len(here) == 1:
-            out[here[0]] = b
-        elif a.card is not None and b.card is not None and a.card != b.card:
-            out[here[0]] = dataclasses.replace(a, card=None, confidence=0.0)  # type: ignore[type-var]
+        elif len(here) == 1 and out[here[0]].card is None:
+            out[here[0]] = b  # the first look's outline of it was off
+        else:
+            out.append(b)
     return out
