@@ -51,6 +51,11 @@ NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, al
 NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
 NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
+# How far an ink edge is smeared in the sharper index corner (canonical pixels), past which
+# a card is too small or too blurred to name (a 60-90 px tall card's index is a few pixels
+# of the photo: its ranks look alike to every model, and some were read wrong) ...
+BLUR_MAX = 10.0
+BLUR_NET = 7.0  # ... and past which the corner network must read the card on a corner too
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -63,6 +68,44 @@ def _corner_ink(card_img: np.ndarray) -> str:
     'black'
     """
     return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55, PHOTO_INK)
+
+
+def edge_width(corner: np.ndarray) -> float:
+    """How many canonical pixels an ink edge of the index area spans: the ink-to-paper
+    contrast over the steepest gradients there. A warp of a small card (or of a photo
+    read again enlarged) spreads each photo pixel over several canonical ones, and blur
+    more still: the index's detail is then gone, however large the warp.
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:60, 10:40] = 30
+    >>> edge_width(corner), edge_width(cv2.GaussianBlur(corner, (0, 0), 6)) > BLUR_MAX
+    (2.0, True)
+    """
+    x, y, w, h = INDEX_BOX
+    gray = cv2.cvtColor(corner[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    dark, paper = np.percentile(gray, (2, 95))
+    # a Sobel kernel weighs its difference 8 times: /8 gives grey levels per pixel
+    steep = np.hypot(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1)) / 8
+    return float(max(paper - dark, 1.0) / max(float(np.percentile(steep, 99)), 1e-3))
+
+
+def legible(card: Card, widths: tuple[float, float], nets: tuple[Reading, Reading]) -> bool:
+    """May ``card`` be named from corners whose ink edges span ``widths`` canonical
+    pixels? Not when even the sharper corner's are smeared past :data:`BLUR_MAX`; past
+    :data:`BLUR_NET` only if the corner network (which reads the pixels, not parted
+    glyphs) reads the card on a corner as well. Small four-colour and tango cards were
+    read as another card of the same colour by both glyph models at once.
+
+    >>> ah, kh = Reading(Card("Ah"), 0.4), Reading(Card("Kh"), 0.4)
+    >>> legible(Card("Ah"), (5.0, 12.0), (kh, kh)), legible(Card("Ah"), (11.0, 12.0), (ah, ah))
+    (True, False)
+    >>> legible(Card("Ah"), (8.0, 9.0), (kh, ah)), legible(Card("Ah"), (8.0, 9.0), (kh, kh))
+    (True, False)
+    """
+    sharper = min(widths)
+    if sharper > BLUR_MAX:
+        return False
+    return sharper <= BLUR_NET or any(n.card is card for n in nets)
 
 
 def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
@@ -168,13 +211,19 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
 
     One corner alone must be sure (``threshold``); two corners that agree need only be
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
-    agree. A corner that reads another card with any conviction vetoes the read.
+    agree. A corner that reads another card with any conviction vetoes the read. A card
+    too small or blurred (:func:`legible`) is not named, however sure the models are.
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_readings(card_img)
     top, bottom = (CornerReadings(*_read_corner_clash(img, clf), net, _corner_ink(img))
                    for img, net in zip(sides, nets, strict=True))
-    return decide(top, bottom, threshold)
+    reading = decide(top, bottom, threshold)
+    if reading.card is not None and not legible(
+            reading.card, (edge_width(canonical_corner(sides[0])),
+                           edge_width(canonical_corner(sides[1]))), nets):
+        return Reading(None, reading.confidence)
+    return reading
 
 
 def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRESHOLD

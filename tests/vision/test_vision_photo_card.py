@@ -14,10 +14,20 @@ import pytest
 
 from controller.cards import DECK_52, JOKER, Card
 from vision.classify import Reading, combine
+from vision.corner import canonical_corner
 from vision.decks import STYLES, face_on, render_face
-from vision.photo_card import NET_AGREE, CornerReadings, decide, read_card
+from vision.photo_card import (
+    BLUR_MAX,
+    BLUR_NET,
+    NET_AGREE,
+    CornerReadings,
+    decide,
+    edge_width,
+    read_card,
+)
 from vision.photo_cnn import INPUT_SHAPE, corner_input, corner_views, load_corner_net
 from vision.photo_model import photo_reader
+from vision.table_photo import table_photo
 from vision.training.photo_faces import index_face
 from vision.training.train_photo import photo_card
 
@@ -204,3 +214,48 @@ def test_glyph_reading_of_a_suit_colour_the_index_ink_contradicts_is_dropped() -
     assert decide(top, top).card is None
     assert decide(_corner(black_king, ink="black"), _corner(black_king, ink="black")).card \
         == Card("Ks")
+
+
+# held-out cards 60-100 px tall in a 400x300 frame that were named wrong: the photo's
+# seed, its cards, their heights, the outline the finder read, and the wrong card
+SMALL_WRONG = [
+    ("tango", 175016, ["9h", "6d", "Ac"], 75, 90, True, "6d", "8d",
+     [[289.65, 154.34], [327.44, 174.16], [291.17, 230.58], [252.57, 209.53]]),
+    ("four-colour", 175017, ["9d", "8h"], 75, 90, True, "8h", "6h",
+     [[189.86, 145.18], [243.54, 164.57], [217.14, 238.73], [162.48, 221.08]]),
+    ("tango", 185004, ["9c", "Jk"], 85, 100, True, "Jk", "Jd",
+     [[253.38, 85.94], [298.69, 121.3], [249.7, 189.49], [203.13, 153.8]]),
+    ("four-colour", 160008, ["8c"], 60, 75, False, "8c", "6s",
+     [[288.19, 223.08], [326.87, 210.21], [345.07, 266.07], [306.42, 279.82]]),
+]
+_UPRIGHT = np.array([[0, 0], [300, 0], [300, 420], [0, 420]], np.float32)
+
+
+@pytest.mark.parametrize("style,seed,cards,low,high,harsh,card,misread,quad", SMALL_WRONG)
+def test_a_card_too_small_to_read_is_unread_not_guessed(
+        style: str, seed: int, cards: list[str], low: int, high: int, harsh: bool, card: str,
+        misread: str, quad: list[list[float]]) -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong, the rest unreadable,
+    at any size. A held-out card 60-100 px tall: its index is a few photo pixels, and
+    both glyph models read a 6d as 8d, an 8h as 6h, a joker as Jd, an 8c as 6s (fairly
+    or fully surely, the corner network unsure of another card). Too smeared to name
+    (vision.photo_card.legible), it is unread."""
+    img, _ = table_photo([Card(c) for c in cards], style, seed=seed, size=(400, 300),
+                         card_height=(low, high), harsh=harsh)
+    m = cv2.getPerspectiveTransform(np.array(quad, np.float32), _UPRIGHT)
+    warp = cv2.warpPerspective(img, m, (300, 420), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    reading = read_card(warp, photo_reader())
+    assert reading.card is None, f"{card} read as {reading.card} (was read as {misread})"
+
+
+def test_edge_width_tells_a_small_card_from_one_of_webcam_size() -> None:
+    """The same held-out card in a photo 65 px and 210 px tall (the issue's webcam size),
+    warped upright from its true corners: only the small one is past BLUR_MAX."""
+    widths = []
+    for height in (65.0, 210.0):
+        img, truth = table_photo([Card("7s")], "nicu-ornamental", seed=4, size=(640, 480),
+                                 card_height=(height, height))
+        m = cv2.getPerspectiveTransform(np.array(truth[0][1], np.float32), _UPRIGHT)
+        widths.append(edge_width(canonical_corner(cv2.warpPerspective(img, m, (300, 420)))))
+    assert widths[0] > BLUR_MAX and widths[1] < BLUR_NET
