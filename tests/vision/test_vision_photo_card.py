@@ -250,10 +250,10 @@ def test_a_card_too_small_to_read_is_unread_not_guessed(
 
 
 def test_edge_width_tells_a_small_card_from_one_of_webcam_size() -> None:
-    """The same held-out card in a photo 65 px and 210 px tall (the issue's webcam size),
+    """The same held-out card in a photo 55 px and 210 px tall (the issue's webcam size),
     warped upright from its true corners: only the small one is past BLUR_MAX."""
     widths = []
-    for height in (65.0, 210.0):
+    for height in (55.0, 210.0):
         img, truth = table_photo([Card("7s")], "nicu-ornamental", seed=4, size=(640, 480),
                                  card_height=(height, height))
         m = cv2.getPerspectiveTransform(np.array(truth[0][1], np.float32), _UPRIGHT)
