@@ -44,6 +44,8 @@ COVERED = 0.4  # an unread outline this much on a card read already is part of t
 COVERED_SAME = 0.6  # two outlines this much on each other are one card's
 SNAP = 0.2  # a card placed from its index moves at most this much of its width to its edges
 INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than its outline
+SPAN_ASPECT = (1.05, 1.8)  # a card spanned by its two corners read the same (a webcam's
+# view at a slant squashes it)
 INNER = 0.6  # an outline of a card read this much smaller inside another is the card
 
 
@@ -366,8 +368,21 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             continue  # its corners disagree: never guess
         if any(_same_card(r, t) and t.reading.card is r.reading.card for t in tried[:i]):
             continue  # the other corner of a card already reported
-        out.append((r.reading, r.quad))
+        # its other corner read the same where the two span a card: that card (a card
+        # whose outline was lost on a wood grain, placed at a usual size, is two halves)
+        spans = [(t, q) for t in tried if t is not r and (q := _spanned(r, t)) is not None]
+        if any(t is u for t, _ in spans for u in tried[:i]):
+            continue
+        out.append((r.reading, spans[0][1] if spans else r.quad))
     return out
+
+
+def _spanned(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
+    """The card two index corners read as the same card span, if they can be its two
+    (pointing opposite ways, each in the other's far corner: :func:`card_between`)."""
+    if a.reading.card is None or a.reading.card is not b.reading.card:
+        return None
+    return card_between(a.idx, b.idx, SPAN_ASPECT)
 
 
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,

@@ -30,6 +30,7 @@ CARD_ASPECT = 88 / 63  # a poker card, 63 x 88 mm (bridge cards are narrower)
 MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
 ASPECT_RANGE = (1.2, 1.65)
 PAPER_END = (0.85, 0.7)  # paper past an outline: this bright (of the brightest); ends below
+STEP_DOWN = 0.1  # ... or where it steps down this much (of the paper) and stays down
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
@@ -287,8 +288,28 @@ def _paper_end(profile: np.ndarray) -> float:
     after = profile[light[0]:]
     gone = np.nonzero(after < PAPER_END[1] * paper)[0]
     if len(gone) == 0:
-        return 0.0  # paper all the way: no edge in reach (a white table), nothing learnt
+        gone = _step_down(after, paper)
+        if len(gone) == 0:
+            return 0.0  # paper all the way: no edge in reach (a white table), nothing learnt
     return float(light[0] + gone[0]) - 0.5  # the edge lies between the two pixels
+
+
+def _step_down(profile: np.ndarray, paper: float) -> np.ndarray:
+    """Where paper ends against a table nearly as light (pale wood, a white sheet): a
+    step down of at least ``STEP_DOWN`` of the paper's level within a few pixels, with
+    the profile staying that much lower from there on (a shading gradient is no step).
+
+    >>> _step_down(np.array([250.0] * 10 + [205.0] * 10), 250.0).tolist()[:1]
+    [10]
+    >>> len(_step_down(np.linspace(250, 200, 20), 250.0))
+    0
+    """
+    low = profile < (1 - STEP_DOWN) * paper
+    stays = np.flip(np.cumprod(np.flip(low))).astype(bool)  # low from here to the end
+    n = len(profile)
+    ahead = np.concatenate([np.full(4, profile[0]), profile])[:n]  # 4 px nearer the card
+    steep = ahead - profile >= 0.6 * STEP_DOWN * paper
+    return np.nonzero(stays & steep & (np.arange(n) + 4 < n))[0]
 
 
 def _gap(q: np.ndarray, r: np.ndarray) -> float:

@@ -32,6 +32,7 @@ from vision.decks import CARD_W
 from vision.photo_find import CARD_ASPECT
 
 INK = 0.35  # ink is at least this much darker than the paper around it
+STRICT = 0.5  # ... or, a second look, this much (ink by shaded paper at the card's edge)
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
@@ -78,14 +79,14 @@ class _Glyph:
     parts: tuple[int, ...]
 
 
-def _ink(img: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+def _ink(img: np.ndarray, k: int, level: float = INK) -> tuple[np.ndarray, np.ndarray]:
     """Ink mask (uint8) and the local paper level: the darkest channel, closed with a
     ``k``-pixel kernel (bigger than the index glyphs looked for), is the paper the ink
-    lies on."""
+    lies on; ink is ``level`` darker than it."""
     dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
     paper = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     bright = float(np.percentile(paper, 95))
-    ink = (dark.astype(np.int16) < (1 - INK) * paper) & (paper > PAPER * bright)
+    ink = (dark.astype(np.int16) < (1 - level) * paper) & (paper > PAPER * bright)
     return ink.astype(np.uint8), paper
 
 
@@ -103,20 +104,39 @@ def _glyphs(img: np.ndarray) -> list[_Glyph]:
     lo = small
     for k in _kernels(side):
         ink, _ = _ink(img, k)
-        out += _components(ink, redness, lo, 0.9 * k, len(out))
+        found, joined = _components(ink, redness, lo, 0.9 * k, len(out))
+        out += found
+        # a glyph touching shaded paper by the card's edge (or a dark gap the closing
+        # filled) joins the table's ink in a blob too big for a glyph: a stricter level
+        # parts it from that (looked for inside such blobs only)
+        strict, _ = _ink(img, k, STRICT)
+        out += _components(strict & joined, redness, lo, 0.9 * k, len(out), ink)[0]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
     return out + _tens(out)
 
 
 def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
-                first: int) -> list[_Glyph]:
+                first: int, loose: np.ndarray | None = None) -> tuple[list[_Glyph], np.ndarray]:
+    """The glyphs of an ink mask, and a mask of its blobs too big to be glyphs. With
+    ``loose`` (the usual level's ink, of which ``ink`` is a part), a glyph must have
+    mostly paper round it there: one joined to a shadow by a shaded strip, not a piece
+    of a carpet's texture."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     out: list[_Glyph] = []
+    too_big = np.zeros(n, np.uint8)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
         # the box of a turned glyph is up to 1.42 times its long side: the rectangle decides
-        if area < 12 or max(w, h) < 0.7 * small or max(w, h) > 1.42 * big:
+        if max(w, h) > 1.42 * big:
+            too_big[i] = 1
             continue
+        if area < 12 or max(w, h) < 0.7 * small:
+            continue
+        if loose is not None:
+            y0, x0 = max(y - 3, 0), max(x - 3, 0)
+            ring = loose[y0:y + h + 3, x0:x + w + 3]
+            if (int(ring.sum()) - area) > 0.5 * (ring.size - area):
+                continue
         ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
         pts = np.stack([xs + x, ys + y], axis=1).astype(np.float32)
         rect = cv2.minAreaRect(pts)
@@ -126,7 +146,7 @@ def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
         red = float(np.median(redness[ys + y, xs + x])) > 40
         out.append(_Glyph(pts.mean(axis=0), cv2.boxPoints(rect), float(long), red,
                           (first + len(out),)))
-    return out
+    return out, too_big[labels]
 
 
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
@@ -255,21 +275,21 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     clear = rank.size * CLEAR
     beside = (v < left) & (v > left - clear) & (u > top - 0.3 * clear) & (u < bottom)
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
-    # a glyph of its height just right of the rank: the rank is one digit of a ten
+    # a glyph of its height just right of the rank: the rank is one digit of a ten (a
+    # smaller mark there is the card's own print: a frame's end, a pip)
     after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
-    blockers = [int(k) for k in np.nonzero(beside | above | after)[0]
-                if not set(glyphs[int(k)].parts) <= own]
-    if any(after[k] for k in blockers):
+    if any(glyphs[int(k)].size > 0.6 * rank.size and not set(glyphs[int(k)].parts) <= own
+           for k in np.nonzero(after)[0]):
         return None
+    blockers = [int(k) for k in np.nonzero(beside | above)[0]
+                if not set(glyphs[int(k)].parts) <= own]
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
         return None
     # the card's corner: the paper's edge left of the index and above it
     ml, mu = _margins(paper, rank.centre, down, right, (left, top, r_hi), step)
-    for k in blockers:
-        # ink past the card's edge is the table's (a carpet's texture close beside it)
-        if not ((len(ml) >= 2 and v[k] < left - max(ml))
-                or (len(mu) >= 2 and u[k] < top - max(mu))):
-            return None
+    edges = (left - min(ml) if len(ml) >= 2 else None, top - min(mu) if len(mu) >= 2 else None)
+    if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
+        return None
     margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
@@ -277,6 +297,26 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
                         step, extent)
+
+
+def _past_edge(box: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],
+               edges: tuple[float | None, float | None]) -> bool:
+    """Does a glyph (its box) reach past the card's edge left of the index or above it
+    (``edges``: where each lies from ``origin`` along ``axes``, right and down; None
+    where none was found)? Print on a card stays inside the card: ink reaching past
+    its edge is the table's (a carpet's texture, wood grain, a shadow close beside it).
+
+    >>> right, down = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    >>> grain = np.array([[-14, 0], [-6, 0], [-6, 8], [-14, 8]], np.float32)
+    >>> _past_edge(grain, np.zeros(2), (right, down), (-10.0, None))
+    True
+    >>> _past_edge(grain + (6, 0), np.zeros(2), (right, down), (-10.0, None))
+    False
+    """
+    for axis, edge in zip(axes, edges, strict=True):
+        if edge is not None and _extent(box, origin, axis)[0] < edge:
+            return True
+    return False
 
 
 def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
@@ -294,10 +334,12 @@ def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
             [m for m in ups if m is not None and m < 0.9 * step])
 
 
-def card_between(a: Index, b: Index) -> np.ndarray | None:
+def card_between(a: Index, b: Index, aspect: tuple[float, float] = (1.2, 1.65)
+                 ) -> np.ndarray | None:
     """The card whose two index corners these are (pointing opposite ways, of one
-    size), spanned by their corners: corners clockwise from ``a``'s; None if they
-    cannot be one card's (the far corner not ahead of ``a``, no card shape).
+    size), spanned by their corners along the axis the two share: corners clockwise
+    from ``a``'s; None if they cannot be one card's (the far corner not ahead of
+    ``a``, its length over its width outside ``aspect``).
 
     >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
     >>> top = Index(np.zeros(2), d, r, np.array([0, 50], np.float32), 14.0)
@@ -306,15 +348,29 @@ def card_between(a: Index, b: Index) -> np.ndarray | None:
     [[0.0, 50.0], [100.0, 50.0], [100.0, 190.0], [0.0, 190.0]]
     >>> card_between(foot, foot) is None
     True
+
+    Two indexes whose rank-to-suit lines lean 8 degrees off the card's axis, opposite
+    ways (cards-dev's webcam Js, its outline lost on wood grain), still span it:
+
+    >>> s, c = np.sin(np.radians(8)), np.cos(np.radians(8))
+    >>> top = Index(np.zeros(2), np.array([s, c]), np.array([c, -s]), top.corner, 14.0)
+    >>> foot = Index(np.zeros(2), np.array([s, -c]), np.array([-c, -s]), foot.corner, 14.0)
+    >>> card_between(top, foot).round().tolist()
+    [[0.0, 50.0], [100.0, 50.0], [100.0, 190.0], [0.0, 190.0]]
     """
     if float(a.down @ b.down) > -0.9 or not 0.75 < a.step / b.step < 1.33:
         return None
+    # each index's rank-to-suit line may lean a little off the card's axis (a suit
+    # printed a little aside of its rank): the two lean opposite ways
+    down = a.down - b.down
+    down = down / max(float(np.linalg.norm(down)), 1e-6)
+    right = np.array([down[1], -down[0]], np.float32)
     diagonal = b.corner - a.corner
-    across, along = float(diagonal @ a.right), float(diagonal @ a.down)
-    if across <= 0 or not 1.2 < along / across < 1.65:
+    across, along = float(diagonal @ right), float(diagonal @ down)
+    if across <= 0 or not aspect[0] < along / across < aspect[1]:
         return None
     c = a.corner
-    return np.array([c, c + a.right * across, b.corner, c + a.down * along], np.float32)
+    return np.array([c, c + right * across, b.corner, c + down * along], np.float32)
 
 
 def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
