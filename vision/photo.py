@@ -34,7 +34,7 @@ from vision.photo_find import card_groups, order_corners, to_paper_edge
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
 from vision.photo_index_find import Index, card_between, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
-from vision.photo_scales import merge, second_scale
+from vision.photo_scales import long_side, merge, second_scale, unnamed_small
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
@@ -396,16 +396,12 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     scale = min(1.0, MAX_SIDE / side)
     out = _read_at(img, scale, clf, threshold)
     if not out or any(c.card is None for c in out):
-        again = second_scale(side, scale, [_long_side(c.corners) for c in out])
+        again = second_scale(side, scale, [long_side(c) for c in out])
         if again is not None:
-            out = merge(out, _read_at(img, again, clf, threshold))
+            out = merge(out, unnamed_small(_read_at(img, again, clf, threshold),
+                                           again > scale))
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
-
-
-def _long_side(corners: list[list[float]]) -> float:
-    q = np.array(corners, np.float32)
-    return float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])))
 
 
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,

@@ -109,8 +109,9 @@ def _glyphs(img: np.ndarray) -> list[_Glyph]:
         # a glyph touching shaded paper by the card's edge (or a dark gap the closing
         # filled) joins the table's ink in a blob too big for a glyph: a stricter level
         # parts it from that (looked for inside such blobs only)
-        strict, _ = _ink(img, k, STRICT)
-        out += _components(strict & joined, redness, lo, 0.9 * k, len(out), ink)[0]
+        if joined.any():
+            strict, _ = _ink(img, k, STRICT)
+            out += _components(strict & joined, redness, lo, 0.9 * k, len(out), ink)[0]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
     return out + _tens(out)
 

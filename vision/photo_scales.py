@@ -24,6 +24,9 @@ UP = 2.5  # otherwise at most this much larger ...
 UP_SIDE = 2048  # ... with the longer side of the photo at most this (time: ~4x a 1280 one)
 WORTH = 1.25  # a second size nearer than this to the first is not worth the time
 SAME = 0.2  # two outlines whose middles are this near (of a card's width) are one card's
+SMALL_CARD = 100.0  # px of the photo: a card this small is not named from an enlarged look
+# (enlarging adds no detail: a simplistic 3h 82 px tall was read 3d; the issue's webcam
+# card is 210 px tall)
 
 
 class Found(Protocol):
@@ -62,9 +65,16 @@ def _centre(found: Found) -> np.ndarray:
     return centre
 
 
-def _short_side(found: Found) -> float:
+def _sides(found: Found) -> tuple[float, float]:
+    """The outline's two side lengths, the shorter first."""
     q = np.array(found.corners, np.float32)
-    return float(min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])))
+    a, b = float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1]))
+    return (a, b) if a <= b else (b, a)
+
+
+def long_side(found: Found) -> float:
+    """The longer side of a card's outline (what :func:`second_scale` sizes cards by)."""
+    return _sides(found)[1]
 
 
 def _on(a: Found, b: Found) -> bool:
@@ -84,7 +94,25 @@ def _apart(a: Found, b: Found) -> float:
     card lying over another is a good part of a width off it, one card's two outlines
     hardly at all."""
     return float(np.linalg.norm(_centre(a) - _centre(b))) / max(
-        1.0, min(_short_side(a), _short_side(b)))
+        1.0, min(_sides(a)[0], _sides(b)[0]))
+
+
+def unnamed_small(found: Sequence[F], enlarged: bool) -> list[F]:
+    """The readings of a look at an enlarged photo, a card too small to name unread.
+
+    >>> @dataclasses.dataclass
+    ... class Card:
+    ...     card: str | None
+    ...     corners: list[list[float]]
+    ...     confidence: float = 1.0
+    >>> small = Card("3d", [[0, 0], [60, 0], [60, 84], [0, 84]], 0.99)
+    >>> [c.card for c in unnamed_small([small], True)], unnamed_small([small], False)[0].card
+    ([None], '3d')
+    """
+    if not enlarged:
+        return list(found)
+    return [dataclasses.replace(c, card=None, confidence=0.0)  # type: ignore[type-var]
+            if c.card is not None and long_side(c) < SMALL_CARD else c for c in found]
 
 
 def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:

@@ -427,3 +427,14 @@ def test_fanned_hand_index_with_a_mark_beside_its_rank_is_read() -> None:
     assert np.linalg.norm(np.subtract(seven.corners[0], truth[0][1][0])) < 8
     assert np.linalg.norm(np.mean(seven.corners, axis=0) - np.mean(truth[0][1], axis=0)) \
         < 0.25 * 234
+
+
+def test_a_card_too_small_is_not_named_from_an_enlarged_second_look() -> None:
+    """The second look enlarges a photo whose card was left unread; enlarging adds no
+    detail, and this simplistic 3h, 82 px tall, was read 3d from the enlarged photo. A
+    card that small stays unread (vision/photo_scales.py ``unnamed_small``)."""
+    img, truth = table_photo([Card("3h")], "simplistic", seed=6, size=(400, 300),
+                             card_height=(82.12, 82.12))
+    assert len(truth) == 1
+    named = [c.card for c in read_photo(img) if c.card is not None]
+    assert named in ([], [Card("3h")])
