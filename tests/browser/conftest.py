@@ -39,7 +39,10 @@ class Server:
     local: LocalServer | None = None
     frames: int = 0
     token: str = field(default="", repr=False)
-    http: httpx.Client = field(default_factory=lambda: httpx.Client(trust_env=False))
+    # a fresh connection per call: uvicorn closes an idle kept-alive one after 5 s, and
+    # on a loaded machine a call reusing it as it closed was reset (CI, no-peek)
+    http: httpx.Client = field(default_factory=lambda: httpx.Client(
+        trust_env=False, limits=httpx.Limits(max_keepalive_connections=0)))
 
     @property
     def url(self) -> str:
