@@ -109,13 +109,18 @@ def test_off_by_default_no_stream_carries_odds(tmp_path: Path) -> None:
 
 def test_dealer_at_once_public_only_after_the_delay(tmp_path: Path) -> None:
     """Broadcast on with a delay: the dealer's stream gets each odds message at once,
-    the table screen's the same message no sooner than ``delay`` later, a player's never."""
-    delay = 0.6
+    the table screen's the same message no sooner than ``delay`` later, a player's never.
+
+    Arrival times are the clients' own: on a loaded machine the dealer's copy may be read
+    late, which shortens the gap seen here, so the gap is checked with a margin of a
+    quarter of the delay; an undelayed send (a gap near zero) still fails."""
+    delay = 1.2
 
     async def body(t: Table) -> None:
         assert await t.post("/api/odds/broadcast", {"on": True, "delay": delay}) == \
             {"on": True, "delay": delay}
         await t.post("/api/hands", {"game": "stud"})
+        dealing = time.monotonic()  # no odds of this hand exist before its first card
         await t.deal(THIRD_STREET)
         # until the table screen has the dealer's latest odds (a loaded machine is slow)
         deadline = asyncio.get_running_loop().time() + 20
@@ -129,7 +134,8 @@ def test_dealer_at_once_public_only_after_the_delay(tmp_path: Path) -> None:
         sent = {m["version"]: when for when, m in dealer}
         for when, m in public:
             assert m["version"] in sent  # the same message...
-            assert when - sent[m["version"]] >= delay - 0.05  # ...but held back
+            assert when - sent[m["version"]] >= delay * 0.75  # ...but held back
+            assert when - dealing >= delay
         last = public[-1][1]
         assert last["street"] == "third street" and last["hand"] == 1
         equities = {e["seat"]: e["equity"] for e in last["equities"]}
