@@ -47,6 +47,8 @@ INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than i
 SPAN_ASPECT = (1.05, 1.8)  # a card spanned by its two corners read the same (a webcam's
 # view at a slant squashes it)
 INNER = 0.6  # an outline of a card read this much smaller inside another is the card
+WHOLE = 0.9  # a card with this much of every side on a real edge is whole in view, uncovered
+OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
 class PhotoError(PitbossError):
@@ -273,6 +275,7 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges
     less sure; a card read as another card than its neighbour stays."""
     kept: list[tuple[Reading, np.ndarray]] = []
     found = [(r, q) for r, q in found if not _outer(q, r, found, edges)]
+    found = _unname_oversize(found, edges)
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
@@ -284,6 +287,27 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges
                for r, q in kept):
             kept.append((reading, quad))
     return kept
+
+
+def _whole(quad: np.ndarray, edges: Edges) -> bool:
+    """Is the card ``quad`` whole in view and uncovered: every side on a real edge?"""
+    return min(held_sides(edges, quad)) >= WHOLE
+
+
+def _unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges
+                     ) -> list[tuple[Reading, np.ndarray]]:
+    """The cards of one photo are of one size: an outline read as a card but far bigger
+    than a card whole in view on the same photo, and not itself on real edges all round,
+    spans more than a card (a card, the one lying over it and table), so the index it
+    was read by may be placed on another card: it is not named (never guess)."""
+    whole = [float(cv2.contourArea(q.astype(np.float32))) for r, q in found
+             if r.card is not None and _whole(q, edges)]
+    if not whole:
+        return found
+    limit = OVERSIZE * max(whole)
+    return [(Reading(None, 0.0), q) if r.card is not None
+            and float(cv2.contourArea(q.astype(np.float32))) > limit
+            and not _whole(q, edges) else (r, q) for r, q in found]
 
 
 @dataclass
@@ -329,17 +353,20 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
-              threshold: float, edges: Edges) -> list[tuple[Reading, np.ndarray]]:
+              threshold: float, edges: Edges, whole: list[np.ndarray] | None = None
+              ) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
     none whose other index corner seems to name another card. A card placed at a
     usual index-to-card size (none read whole on the photo) is moved onto its edges
-    when all four are in view."""
+    when all four are in view. ``read`` are the cards read with a paper margin (their
+    size is the photo's card size), ``whole`` others read with every side on a real
+    edge: ink inside either is theirs."""
     widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
     width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's index
-    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read])
+    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read + (whole or [])])
     for idx in found:
         if any(o.step < 0.95 * idx.step and float(np.linalg.norm(o.rank - idx.rank)) < 1
                for o in found):
@@ -412,6 +439,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if scale != 1 else img
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
+    whole: list[np.ndarray] = []  # outlines read, every side on a real edge
     fit = _Fit(small)
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
@@ -428,7 +456,9 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and best[2]:
             clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes
-    found += _by_index(small, clean, clf, threshold, fit.edges)
+        elif reading.card is not None and _whole(quad, fit.edges):
+            whole.append(quad)  # ... unless its every side is a real edge: the card's own
+    found += _by_index(small, clean, clf, threshold, fit.edges, whole)
     out = []
     for reading, quad in _one_per_card(found, fit.edges):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
