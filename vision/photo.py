@@ -48,6 +48,7 @@ SPAN_ASPECT = (1.05, 1.8)  # a card spanned by its two corners read the same (a 
 # view at a slant squashes it)
 INNER = 0.6  # an outline of a card read this much smaller inside another is the card
 WHOLE = 0.9  # a card with this much of every side on a real edge is whole in view, uncovered
+FRAMED = 1.15  # paper past an outline adding this much area: the outline is a picture frame
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -241,6 +242,30 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
         reading = Reading(None, 0.0)
     found.append((reading, quad))
     return reading, quad
+
+
+def _picture_joker(img: np.ndarray, best: tuple[Reading, np.ndarray, bool]) -> bool:
+    """Is this a joker read through an outline that paper runs on past? A joker's corner
+    mark is less distinct than an index, and a court card's picture frame, read as if
+    it were the card, had the queen's face read as a joker's mark on both corners.
+
+    >>> from controller.cards import JOKER, Card
+    >>> table = np.full((300, 300, 3), (60, 110, 150), np.uint8)
+    >>> _ = cv2.rectangle(table, (100, 80), (200, 220), (235, 235, 235), -1)
+    >>> _ = cv2.rectangle(table, (114, 96), (186, 204), (40, 40, 40), 2)  # a frame
+    >>> frame = np.array([[114, 96], [186, 96], [186, 204], [114, 204]], np.float32)
+    >>> card = np.array([[100, 80], [200, 80], [200, 220], [100, 220]], np.float32)
+    >>> joker, queen = Reading(JOKER, 0.99), Reading(Card("Qd"), 0.99)
+    >>> _picture_joker(table, (joker, frame, True)), _picture_joker(table, (joker, card, True))
+    (True, False)
+    >>> _picture_joker(table, (queen, frame, True))  # an index is read from its corner
+    False
+    """
+    card = best[0].card
+    if card is None or not card.is_joker:
+        return False
+    grown = to_paper_edge(img, best[1])
+    return grown is not None and cv2.contourArea(grown) > FRAMED * cv2.contourArea(best[1])
 
 
 def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]],
@@ -443,6 +468,8 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     fit = _Fit(small)
     for group in card_groups(small):
         best = _read_group(small, group, clf, threshold)
+        if best is not None and _picture_joker(small, best):
+            best = (Reading(None, 0.0), best[1], best[2])
         if best is None or best[0].card is None:
             best = _card_around(small, group[0] if best is None else best[1], clf, threshold,
                                 [q for r, q in found if r.card is not None]) or best
