@@ -30,7 +30,7 @@ from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
-from vision.photo_find import card_groups, order_corners, to_paper_edge
+from vision.photo_find import ASPECT_RANGE, card_groups, order_corners, to_paper_edge
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
 from vision.photo_index_find import Index, card_between, find_indexes, index_quads, inside
 from vision.photo_model import Ensemble, photo_reader
@@ -47,6 +47,9 @@ INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than i
 SPAN_ASPECT = (1.05, 1.8)  # a card spanned by its two corners read the same (a webcam's
 # view at a slant squashes it)
 INNER = 0.6  # an outline of a card read this much smaller inside another is the card
+PARTS_OVERLAP = 0.3  # two parts of one card (a shadow across it) lie this little on each
+PARTS_FILL = 0.8  # other, fill this much of the card they make together,
+PART_MOST = 0.75  # ... and neither is more than this much of it
 WHOLE = 0.9  # a card with this much of every side on a real edge is whole in view, uncovered
 FRAMED = 1.15  # paper past an outline adding this much area: the outline is a picture frame
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
@@ -240,8 +243,39 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
         for i in same:
             found[i] = (Reading(None, 0.0), found[i][1])
         reading = Reading(None, 0.0)
+    elif reading.card is not None:
+        for i, (r, q) in enumerate(found):
+            whole = _one_card_of(q, quad) if r.card is reading.card else None
+            if whole is not None:  # two parts of one card (a shadow or a cord across it)
+                found[i] = (max(r, reading, key=lambda x: x.confidence), whole)
+                return found[i]
     found.append((reading, quad))
     return reading, quad
+
+
+def _one_card_of(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """The card two outlines read as the same card are parts of, when they lie side by
+    side (neither much on the other) and together make a card's shape: a card parted
+    in two by a shadow, a cord or a pen lying across it. None otherwise.
+
+    >>> top = np.array([[0, 0], [63, 0], [63, 40], [0, 40]], np.float32)
+    >>> (_one_card_of(top, top + (0, 48)).round() + 0.0).tolist()
+    [[0.0, 0.0], [63.0, 0.0], [63.0, 88.0], [0.0, 88.0]]
+    >>> _one_card_of(top, top + (70, 0)) is None  # side by side the other way: no card
+    True
+    """
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    if _covered(a, b) > PARTS_OVERLAP or _covered(b, a) > PARTS_OVERLAP:
+        return None
+    hull = cv2.convexHull(np.concatenate([a, b]))
+    rect = cv2.minAreaRect(hull)
+    (_, _), (w, h), _ = rect
+    if min(w, h) < 1 or not ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1]:
+        return None
+    if cv2.contourArea(hull) < PARTS_FILL * w * h \
+            or max(cv2.contourArea(a), cv2.contourArea(b)) > PART_MOST * w * h:
+        return None
+    return order_corners(cv2.boxPoints(rect))
 
 
 def _picture_joker(img: np.ndarray, best: tuple[Reading, np.ndarray, bool]) -> bool:
@@ -270,26 +304,39 @@ def _picture_joker(img: np.ndarray, best: tuple[Reading, np.ndarray, bool]) -> b
 
 def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]],
            edges: Edges | None = None) -> bool:
-    """Does a much smaller outline read as the same card lie inside this one, on real
-    edges as much as this one is (``edges``; the reader names a card through a
-    quarter of it too)? Then that is the card, and this one the card with the table
-    or paper around it.
+    """Is this outline of a card read the same through another, much smaller or much
+    bigger one lying on it, not the card's own? The reader names a card through a
+    quarter of it too, so of the two the one whose sides lie more on real edges
+    (``edges``) is the card: a bigger one so is the card with the table or paper round
+    it; a smaller one so is a part of the card (a corner quarter a shadow or a cord
+    parted from the rest), never a second card of that name.
 
     >>> from controller.cards import Card
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> kc = Reading(Card("Kc"), 0.99)
     >>> _outer(card * 2, kc, [(kc, card + 10)]), _outer(card, kc, [(kc, card * 2 - 10)])
     (True, False)
+    >>> table = np.full((300, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (50, 40), (176, 216), (240, 240, 240), -1)
+    >>> whole, quarter = card * 2 + (50, 40), card + (50, 40)
+    >>> found, edges = [(kc, whole), (kc, quarter)], Edges(table)
+    >>> _outer(quarter, kc, found, edges), _outer(whole, kc, found, edges)
+    (True, False)
     """
     if reading.card is None:
         return False
     area = float(cv2.contourArea(quad.astype(np.float32)))
-    inner = [q for r, q in found if r.card is reading.card and _covered(q, quad) > 0.9
+    same = [q for r, q in found if r.card is reading.card and q is not quad]
+    inner = [q for q in same if _covered(q, quad) > 0.9
              and float(cv2.contourArea(q.astype(np.float32))) < INNER * area]
-    if not inner or edges is None:
+    if edges is None:
         return bool(inner)
     held = float(np.mean(held_sides(edges, quad)))
-    return any(float(np.mean(held_sides(edges, q))) >= held for q in inner)
+    if any(float(np.mean(held_sides(edges, q))) >= held for q in inner):
+        return True
+    outer = [q for q in same if _covered(quad, q) > 0.9
+             and INNER * float(cv2.contourArea(q.astype(np.float32))) > area]
+    return any(float(np.mean(held_sides(edges, q))) > held for q in outer)
 
 
 def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges

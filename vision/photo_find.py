@@ -22,15 +22,21 @@ corner is often still in view. Candidates of the same card are grouped.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from vision.photo_fit import Edges
 
 CARD_ASPECT = 88 / 63  # a poker card, 63 x 88 mm (bridge cards are narrower)
 MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
 ASPECT_RANGE = (1.2, 1.65)
 PAPER_END = (0.85, 0.7)  # paper past an outline: this bright (of the brightest); ends below
 STEP_DOWN = 0.1  # ... or where it steps down this much (of the paper) and stays down
+HELD_COVER = 0.6  # a covered end: an edge along this share of it and of a stretch past it
+COVER_ON = 0.25  # ... that stretch, of the card's side
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
@@ -157,10 +163,11 @@ def sides(quad: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np
     return out
 
 
-def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False
-                 ) -> list[np.ndarray]:
+def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False,
+                 cover: Edges | None = None) -> list[np.ndarray]:
     """A rectangle cut by the photo's edge (or, ``anywhere``, covered at one end by
-    something on the table), completed to a whole card (either way round)."""
+    something on the table), completed to a whole card (either way round). With
+    ``cover``, a covered end must lie on the straight edge of what covers it."""
     h, w = shape[:2]
     out = []
     for i in range(4):
@@ -174,16 +181,55 @@ def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False
         if along < 8 or across < 8:
             continue
         unit = (a - d) / across
+        if cover is not None and not _covered_end(cover, a, b, unit):
+            continue
         for full in (along * CARD_ASPECT, along / CARD_ASPECT):
             # at least a third of the card in view: enough to hold an index corner
             if across * 1.05 < full < 3 * across and along * full < MAX_AREA * h * w / 2:
                 grow = unit * (full - across)
-                out.append(np.array([a + grow, b + grow, c, d], np.float32))
+                whole = np.array([a + grow, b + grow, c, d], np.float32)
+                if cover is None or _in_view(whole, shape):  # what covers it is in view
+                    out.append(whole)
     return out
 
 
-def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...]
-                  ) -> list[tuple[int, np.ndarray]]:
+def _in_view(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Is the whole of ``quad`` on a photo of ``shape`` (a pixel or two of slack)?
+
+    >>> card = np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float32)
+    >>> _in_view(card, (100, 100)), _in_view(card + (0, 20), (100, 100))
+    (True, False)
+    """
+    h, w = shape[:2]
+    return bool(quad.min() >= -2 and quad[:, 0].max() <= w + 1 and quad[:, 1].max() <= h + 1)
+
+
+def _covered_end(edges: Edges, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> bool:
+    """Does the side a->b of a card's visible part lie on a straight edge that runs on
+    past one of its ends (the edge of a book, a box or a card lying over the card's far
+    end, wider than the card)? Two cards side by side, seen as one blob, end in no
+    such line.
+
+    >>> from vision.photo_fit import Edges
+    >>> table = np.full((200, 200, 3), 90, np.uint8)
+    >>> _ = cv2.rectangle(table, (60, 40), (130, 160), (240, 240, 240), -1)
+    >>> _ = cv2.rectangle(table, (20, 0), (180, 70), (30, 30, 30), -1)  # a book over it
+    >>> a, b, up = np.array([60.0, 70.0]), np.array([130.0, 70.0]), np.array([0.0, -1.0])
+    >>> edges = Edges(table)
+    >>> _covered_end(edges, a, b, up), _covered_end(edges, a + (0, 90), b + (0, 90), -up)
+    (True, False)
+    """
+    zero, d = np.zeros(1, np.float32), (b - a).astype(np.float32)
+    normal = out.astype(np.float32)
+    if edges.support(a, b, normal, zero)[0] < HELD_COVER:
+        return False
+    return max(float(edges.support(a - COVER_ON * d, a, normal, zero, (0.0, 1.0))[0]),
+               float(edges.support(b, b + COVER_ON * d, normal, zero, (0.0, 1.0))[0])
+               ) >= HELD_COVER
+
+
+def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
+                  edges: Edges | None = None) -> list[tuple[int, np.ndarray]]:
     """(rank, quad) candidates from one outline; a lower rank is a better candidate."""
     area = cv2.contourArea(cnt)
     if area < MIN_AREA * area_img or area > MAX_AREA * area_img:
@@ -201,7 +247,10 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...]
     box = cv2.boxPoints(rect).astype(np.float32)
     card_like = ASPECT_RANGE[0] < max(rw, rh) / max(min(rw, rh), 1.0) < ASPECT_RANGE[1]
     if fill >= 0.86:
-        return [(1, box)] if card_like else [(2, q) for q in _completions(box, shape)]
+        # not a card's shape and not cut by the photo's edge: a card covered at one end
+        # by something with a straight edge (a book, a box, another card)
+        return [(1, box)] if card_like else [(2, q) for q in _completions(box, shape)] \
+            or [(3, q) for q in _completions(box, shape, True, edges)]
     if fill >= 0.7 and area > 4 * MIN_AREA * area_img:
         # a card with something lying on part of it: its rectangle, or its covered end
         return [(3, box)] if card_like else [(3, q) for q in _completions(box, shape, True)]
@@ -210,12 +259,15 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...]
 
 def candidates(img: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """Every card-like quadrilateral of ``img`` (BGR), corners ordered, with its rank."""
+    from vision.photo_fit import Edges  # photo_fit builds on this module's shapes
+
     area_img = float(img.shape[0] * img.shape[1])
     found: list[tuple[int, np.ndarray]] = []
+    edges = Edges(img)
     for mask in _masks(img):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for cnt in contours:
-            for rank, quad in _from_contour(cnt, area_img, img.shape):
+            for rank, quad in _from_contour(cnt, area_img, img.shape, edges):
                 found.append((rank, order_corners(quad)))
     return found
 

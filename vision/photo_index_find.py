@@ -32,6 +32,8 @@ from vision.decks import CARD_W
 from vision.photo_find import CARD_ASPECT
 
 INK = 0.35  # ink is at least this much darker than the paper around it
+PALE_RED, REDNESS = 0.2, 30  # ... or this much, where red stands this far out of green
+# and blue (of 255): paper is grey, a red print is red however pale
 STRICT = 0.5  # ... or, a second look, this much (ink by shaded paper at the card's edge)
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
@@ -90,6 +92,25 @@ def _ink(img: np.ndarray, k: int, level: float = INK) -> tuple[np.ndarray, np.nd
     return ink.astype(np.uint8), paper
 
 
+def _pale_red(img: np.ndarray, k: int, ink: np.ndarray) -> np.ndarray:
+    """Red ink too pale for the usual ink level (a faded print, a webcam's washed-out
+    pink): ``PALE_RED`` darker than the paper and ``REDNESS`` redder than it is grey;
+    only the blobs that are mostly new (a glyph the usual level found stays as it was,
+    its pale fringe not added)."""
+    dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
+    paper = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    b, g, r = (cv2.GaussianBlur(img[:, :, i], (3, 3), 0).astype(np.int16) for i in range(3))
+    bright = float(np.percentile(paper, 95))
+    pale = ((r - np.maximum(g, b)) > REDNESS) & (dark < (1 - PALE_RED) * paper) \
+        & (paper > PAPER * bright)
+    n, labels = cv2.connectedComponents(pale.astype(np.uint8), connectivity=8)
+    area = np.bincount(labels.ravel(), minlength=n)
+    known = np.bincount(labels.ravel(), weights=ink.ravel().astype(np.float64), minlength=n)
+    new = known < 0.3 * area
+    new[0] = False
+    return new[labels].astype(np.uint8)
+
+
 def _kernels(side: int) -> tuple[int, ...]:
     """Closing kernels: glyphs of cards of a usual size in the photo, and of a close-up."""
     return max(9, side // 16) | 1, max(15, side // 6) | 1
@@ -106,6 +127,7 @@ def _glyphs(img: np.ndarray) -> list[_Glyph]:
         ink, _ = _ink(img, k)
         found, joined = _components(ink, redness, lo, 0.9 * k, len(out))
         out += found
+        out += _components(_pale_red(img, k, ink), redness, lo, 0.9 * k, len(out))[0]
         # a glyph touching shaded paper by the card's edge (or a dark gap the closing
         # filled) joins the table's ink in a blob too big for a glyph: a stricter level
         # parts it from that (looked for inside such blobs only)
