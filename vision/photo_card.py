@@ -48,6 +48,7 @@ MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
 NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
+NET_LEAN = 0.35  # both corners: the network's best guess, with the glyphs fairly sure of it
 NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
 NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
@@ -58,6 +59,9 @@ INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink 
 # right ones all under 7.5)
 BLUR_MAX = 12.0
 BLUR_NET = 8.0  # ... and past which the corner network must read the card on a corner too
+# ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
+# models, the network agreeing at ~0.5 only; chosen on training styles)
+NET_BLURRED = 0.7
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -193,10 +197,11 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     pixels its ink edges span (:func:`edge_width`)? Not when even the sharpest corner
     that reads it (glyphs or network) is smeared past :data:`BLUR_MAX`; past
     :data:`BLUR_NET` only if the corner network (which reads the pixels, not parted
-    glyphs) reads the card on a corner as well. Small four-colour and tango cards were
-    read as another card of the same colour by both glyph models at once.
+    glyphs) reads the card on a corner as well, at least :data:`NET_BLURRED` surely.
+    Small four-colour and tango cards were read as another card of the same colour by
+    both glyph models at once; a small Ac as As, the network half agreeing.
 
-    >>> ah, kh = Reading(Card("Ah"), 0.4), Reading(Card("Kh"), 0.4)
+    >>> ah, kh = Reading(Card("Ah"), 0.8), Reading(Card("Kh"), 0.4)
     >>> glyph_ah = CornerReadings(Reading(Card("Ah"), 0.99), False, kh, "red")
     >>> net_ah, net_kh = (CornerReadings(Reading(None, 0.0), False, n, "red") for n in (ah, kh))
     >>> legible(Card("Ah"), ((5.0, glyph_ah), (12.0, net_kh)))
@@ -207,11 +212,15 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     True
     >>> legible(Card("Ah"), ((9.0, glyph_ah), (10.0, net_kh)))
     False
+    >>> half = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.5), "red")
+    >>> legible(Card("Ah"), ((9.0, glyph_ah), (10.0, half)))  # the network only half sure
+    False
     """
     reading = [w for w, c in corners if card in (c.glyph.card, c.net.card)]
     if not reading or min(reading) > BLUR_MAX:
         return False
-    return min(reading) <= BLUR_NET or any(c.net.card is card for _, c in corners)
+    return min(reading) <= BLUR_NET or any(
+        c.net.card is card and c.net.confidence >= NET_BLURRED for _, c in corners)
 
 
 def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD
@@ -328,6 +337,12 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
             if n.card is card and g.card is card and g.confidence >= AGREE \
                     and n.confidence >= NET_ONE:
                 return Reading(card, g.confidence)
+        # the glyphs fairly sure of it (one corner AGREE-sure, or both VETO-sure) and the
+        # network's best guess on both corners, though unsure: four readings of one card
+        glyph_same = [g.confidence for g in (a, b) if g.card is card]
+        if len(net_same) == 2 and min(net_same) >= NET_LEAN and glyph_same and (
+                max(glyph_same) >= AGREE or (len(glyph_same) == 2 and min(glyph_same) >= VETO)):
+            return Reading(card, max(glyph_same))
     return None
 
 

@@ -9,7 +9,17 @@ card small in the frame (60-220 px wide, so the index is 10-40 px tall), any rot
 lens blur or a little motion, sensor noise, a light gradient and a colour cast, JPEG,
 and a detected outline that is a few pixels off. Only the non-held-out deck styles and
 the training-only font faces are used; the held-out styles are scored at the end. Real
-photos (cards-dev) are never trained on. Seeded; a few minutes on one core.
+photos (cards-dev) are never trained on. Seeded; 15-20 minutes of one core with ``--faces``.
+
+The faces are drawn in the fonts installed: ``apt-get install fonts-urw-base35
+fonts-texgyre fonts-liberation fonts-freefont-ttf fonts-sil-charis fonts-roboto-slab
+fonts-crosextra-caladea fonts-linuxlibertine fonts-sil-gentium-basic`` (the last five,
+more serif faces, since session 7: a held-out deck's serif 5 was read as 3). The
+committed worn model: ``--worn --faces 20 --seed 0 --out
+vision/models/photo_glyphs_worn.npz`` (session 5's faces, before the narrow diamonds and
+the new fonts; retrained with them in session 7 it read narrow diamonds, but the pair
+read a king's picture as a sure Qh on cards-dev, so it was not committed: see
+docs/vision.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ never read. This network reads the whole index corner as pixels instead (see
 Two steps, two interpreters (the project never depends on PyTorch; it is used here for
 training only, from a venv outside the repo)::
 
-    apt-get install fonts-urw-base35 fonts-texgyre fonts-liberation fonts-freefont-ttf
+    apt-get install fonts-urw-base35 fonts-texgyre fonts-liberation fonts-freefont-ttf \
+        fonts-sil-charis fonts-roboto-slab fonts-crosextra-caladea fonts-linuxlibertine \
+        fonts-sil-gentium-basic
     .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/a.npz --seed 1
     .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/b.npz --seed 2
     .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/held.npz --held-out --aug 3 \
