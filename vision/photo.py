@@ -339,15 +339,19 @@ def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.nda
     return any(float(np.mean(held_sides(edges, q))) > held for q in outer)
 
 
-def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges
+def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
+                  outlined: list[np.ndarray] | None = None
                   ) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
     outline beside its visible part, a card's outline with the table around it):
     read cards win over unread, the card's own outline over one around it, surer over
-    less sure; a card read as another card than its neighbour stays."""
+    less sure; a card read as another card than its neighbour stays. ``outlined`` are
+    the cards read by their outline (not placed from an index at a guessed size): the
+    photo's card size is theirs (all cards read, if not given)."""
     kept: list[tuple[Reading, np.ndarray]] = []
     found = [(r, q) for r, q in found if not _outer(q, r, found, edges)]
-    found = _unname_oversize(found, edges)
+    sized = [q for r, q in found if r.card is not None] if outlined is None else outlined
+    found = _unname_oversize(found, edges, sized)
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
@@ -366,14 +370,16 @@ def _whole(quad: np.ndarray, edges: Edges) -> bool:
     return min(held_sides(edges, quad)) >= WHOLE
 
 
-def _unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges
-                     ) -> list[tuple[Reading, np.ndarray]]:
+def _unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
+                     sized: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
     """The cards of one photo are of one size: an outline read as a card but far bigger
-    than a card whole in view on the same photo, and not itself on real edges all round,
-    spans more than a card (a card, the one lying over it and table), so the index it
-    was read by may be placed on another card: it is not named (never guess)."""
-    whole = [float(cv2.contourArea(q.astype(np.float32))) for r, q in found
-             if r.card is not None and _whole(q, edges)]
+    than a card whole in view on the same photo (of ``sized``, read by their outlines),
+    and not itself on real edges all round, spans more than a card (a card, the one
+    lying over it and table), so the index it was read by may be placed on another
+    card: it is not named (never guess). A card placed from its index at a usual
+    index-to-card size says nothing of the photo's card size (a webcam Ts's index-placed
+    quarter, snapped onto its pips' edges, blanked the Ts's own outline)."""
+    whole = [float(cv2.contourArea(q.astype(np.float32))) for q in sized if _whole(q, edges)]
     if not whole:
         return found
     limit = OVERSIZE * max(whole)
@@ -532,9 +538,10 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
             # neighbour's index, so the inside of that is still searched for indexes
         elif reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
+    outlined = [q for r, q in found if r.card is not None]
     found += _by_index(small, clean, clf, threshold, fit.edges, whole)
     out = []
-    for reading, quad in _one_per_card(found, fit.edges):
+    for reading, quad in _one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
         out.append(PhotoCard(reading.card, reading.confidence, corners))
     return out

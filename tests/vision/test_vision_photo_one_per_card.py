@@ -51,6 +51,10 @@ def test_an_outline_far_bigger_than_a_card_whole_in_view_names_no_card() -> None
     assert [r.card for r, _ in kept] == [Card("Jc"), None]
     bigger_alone = _one_per_card([(Reading(Card("Qh"), 0.98), oversize)], fit.edges)
     assert [r.card for r, _ in bigger_alone] == [Card("Qh")]  # nothing to compare it with
+    # the whole card placed from its index (not read by its outline) sets no card size
+    # (a webcam Ts's index-placed quarter, snapped onto its pips, blanked its outline)
+    placed = _one_per_card(found, fit.edges, outlined=[oversize])
+    assert [r.card for r, _ in placed] == [Card("Jc"), Card("Qh")]
 
 
 def test_a_joker_lying_on_a_table_is_still_read() -> None:
