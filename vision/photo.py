@@ -184,19 +184,24 @@ def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassif
             return reading, quad, True
     if min(held_sides(fit.edges, best[1])) >= HELD:
         return best
-    area = float(cv2.contourArea(best[1]))
+    area = _area(best[1])
     inner = _grown(best[1], 0.03)
     mine = [i for i in fit.indexes if inside(i.rank, inner)]
     for a in mine:
         for b in mine:
             card = card_between(a, b)
-            if card is None or cv2.contourArea(card) > INNER_FIT * area \
+            if card is None or _area(card) > INNER_FIT * area \
                     or _covered(card, inner) < 0.9:
                 continue
             reading = read_card(_warp(fit.img, card), clf, threshold)
             if reading.card is best[0].card:
                 return reading, card, True
     return best
+
+
+def _area(quad: np.ndarray) -> float:
+    """The area of an outline, in square pixels."""
+    return float(cv2.contourArea(quad.astype(np.float32)))
 
 
 def _covered(quad: np.ndarray, by: np.ndarray) -> float:
@@ -207,7 +212,7 @@ def _covered(quad: np.ndarray, by: np.ndarray) -> float:
     (0.5, 0.0)
     """
     area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), by.astype(np.float32))
-    return float(area) / max(float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+    return float(area) / max(_area(quad), 1.0)
 
 
 def _card_around(img: np.ndarray, quad: np.ndarray, clf: IndexClassifier | Ensemble,
@@ -272,8 +277,8 @@ def _one_card_of(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     (_, _), (w, h), _ = rect
     if min(w, h) < 1 or not ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1]:
         return None
-    if cv2.contourArea(hull) < PARTS_FILL * w * h \
-            or max(cv2.contourArea(a), cv2.contourArea(b)) > PART_MOST * w * h:
+    if _area(hull) < PARTS_FILL * w * h \
+            or max(_area(a), _area(b)) > PART_MOST * w * h:
         return None
     return order_corners(cv2.boxPoints(rect))
 
@@ -299,7 +304,7 @@ def _picture_joker(img: np.ndarray, best: tuple[Reading, np.ndarray, bool]) -> b
     if card is None or not card.is_joker:
         return False
     grown = to_paper_edge(img, best[1])
-    return grown is not None and cv2.contourArea(grown) > FRAMED * cv2.contourArea(best[1])
+    return grown is not None and _area(grown) > FRAMED * _area(best[1])
 
 
 def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.ndarray]],
@@ -325,33 +330,31 @@ def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.nda
     """
     if reading.card is None:
         return False
-    area = float(cv2.contourArea(quad.astype(np.float32)))
+    area = _area(quad)
     same = [q for r, q in found if r.card is reading.card and q is not quad]
     inner = [q for q in same if _covered(q, quad) > 0.9
-             and float(cv2.contourArea(q.astype(np.float32))) < INNER * area]
+             and _area(q) < INNER * area]
     if edges is None:
         return bool(inner)
     held = float(np.mean(held_sides(edges, quad)))
     if any(float(np.mean(held_sides(edges, q))) >= held for q in inner):
         return True
     outer = [q for q in same if _covered(quad, q) > 0.9
-             and INNER * float(cv2.contourArea(q.astype(np.float32))) > area]
+             and INNER * _area(q) > area]
     return any(float(np.mean(held_sides(edges, q))) > held for q in outer)
 
 
 def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
-                  outlined: list[np.ndarray] | None = None
-                  ) -> list[tuple[Reading, np.ndarray]]:
+                  outlined: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
     """Drop outlines of a card already reported (a covered card's guessed whole
     outline beside its visible part, a card's outline with the table around it):
     read cards win over unread, the card's own outline over one around it, surer over
     less sure; a card read as another card than its neighbour stays. ``outlined`` are
     the cards read by their outline (not placed from an index at a guessed size): the
-    photo's card size is theirs (all cards read, if not given)."""
+    photo's card size is theirs."""
     kept: list[tuple[Reading, np.ndarray]] = []
     found = [(r, q) for r, q in found if not _outer(q, r, found, edges)]
-    sized = [q for r, q in found if r.card is not None] if outlined is None else outlined
-    found = _unname_oversize(found, edges, sized)
+    found = _unname_oversize(found, edges, outlined)
     for reading, quad in sorted(found, key=lambda f: (f[0].card is None, -f[0].confidence)):
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
@@ -379,12 +382,12 @@ def _unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
     card: it is not named (never guess). A card placed from its index at a usual
     index-to-card size says nothing of the photo's card size (a webcam Ts's index-placed
     quarter, snapped onto its pips' edges, blanked the Ts's own outline)."""
-    whole = [float(cv2.contourArea(q.astype(np.float32))) for q in sized if _whole(q, edges)]
+    whole = [_area(q) for q in sized if _whole(q, edges)]
     if not whole:
         return found
     limit = OVERSIZE * max(whole)
     return [(Reading(None, 0.0), q) if r.card is not None
-            and float(cv2.contourArea(q.astype(np.float32))) > limit
+            and _area(q) > limit
             and not _whole(q, edges) else (r, q) for r, q in found]
 
 
@@ -431,7 +434,7 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
-              threshold: float, edges: Edges, whole: list[np.ndarray] | None = None
+              threshold: float, edges: Edges, whole: list[np.ndarray]
               ) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
@@ -444,7 +447,7 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's index
-    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read + (whole or [])])
+    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read + whole])
     for idx in found:
         if any(o.step < 0.95 * idx.step and float(np.linalg.norm(o.rank - idx.rank)) < 1
                for o in found):

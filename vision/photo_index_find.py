@@ -24,12 +24,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
 
 from vision.decks import CARD_W
-from vision.photo_find import CARD_ASPECT
+from vision.photo_find import ASPECT_RANGE, CARD_ASPECT
 
 INK = 0.35  # ink is at least this much darker than the paper around it
 PALE_RED, REDNESS = 0.2, 30  # ... or this much, where red stands this far out of green
@@ -81,28 +82,37 @@ class _Glyph:
     parts: tuple[int, ...]
 
 
-def _ink(img: np.ndarray, k: int, level: float = INK) -> tuple[np.ndarray, np.ndarray]:
-    """Ink mask (uint8) and the local paper level: the darkest channel, closed with a
-    ``k``-pixel kernel (bigger than the index glyphs looked for), is the paper the ink
-    lies on; ink is ``level`` darker than it."""
-    dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
-    paper = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    bright = float(np.percentile(paper, 95))
-    ink = (dark.astype(np.int16) < (1 - level) * paper) & (paper > PAPER * bright)
-    return ink.astype(np.uint8), paper
+@dataclass
+class _Paper:
+    """The paper ink lies on, looked at with a ``k``-pixel kernel (bigger than the index
+    glyphs looked for): the darkest channel, and that closed (the local paper level)."""
+
+    dark: np.ndarray
+    level: np.ndarray
+
+    @classmethod
+    def of(cls, img: np.ndarray, k: int) -> _Paper:
+        dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
+        return cls(dark, cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)))
+
+    @cached_property
+    def lit(self) -> np.ndarray:
+        """Where the paper is bright enough to be paper (of the photo's bright end)."""
+        return np.asarray(self.level > PAPER * float(np.percentile(self.level, 95)))
+
+    def ink(self, darker: float) -> np.ndarray:
+        """Ink mask (uint8): ``darker`` (a share) darker than the paper round it."""
+        ink = (self.dark.astype(np.int16) < (1 - darker) * self.level) & self.lit
+        return ink.astype(np.uint8)
 
 
-def _pale_red(img: np.ndarray, k: int, ink: np.ndarray) -> np.ndarray:
+def _pale_red(img: np.ndarray, paper: _Paper, ink: np.ndarray) -> np.ndarray:
     """Red ink too pale for the usual ink level (a faded print, a webcam's washed-out
     pink): ``PALE_RED`` darker than the paper and ``REDNESS`` redder than it is grey;
-    only the blobs that are mostly new (a glyph the usual level found stays as it was,
-    its pale fringe not added)."""
-    dark = cv2.GaussianBlur(img.min(axis=2), (3, 3), 0)
-    paper = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    only the blobs that are mostly new (``ink`` is the usual level's: a glyph it found
+    stays as it was, its pale fringe not added)."""
     b, g, r = (cv2.GaussianBlur(img[:, :, i], (3, 3), 0).astype(np.int16) for i in range(3))
-    bright = float(np.percentile(paper, 95))
-    pale = ((r - np.maximum(g, b)) > REDNESS) & (dark < (1 - PALE_RED) * paper) \
-        & (paper > PAPER * bright)
+    pale = ((r - np.maximum(g, b)) > REDNESS) & (paper.ink(PALE_RED) > 0)
     n, labels = cv2.connectedComponents(pale.astype(np.uint8), connectivity=8)
     area = np.bincount(labels.ravel(), minlength=n)
     known = np.bincount(labels.ravel(), weights=ink.ravel().astype(np.float64), minlength=n)
@@ -116,26 +126,30 @@ def _kernels(side: int) -> tuple[int, ...]:
     return max(9, side // 16) | 1, max(15, side // 6) | 1
 
 
-def _glyphs(img: np.ndarray) -> list[_Glyph]:
+def _glyphs(img: np.ndarray) -> tuple[list[_Glyph], _Paper]:
+    """The glyph-sized blobs of ink on ``img``, and the paper found with the first
+    (smallest) kernel."""
     side = max(img.shape[:2])
     b, g, r = (img[:, :, i].astype(np.int16) for i in range(3))
     redness = r - np.maximum(g, b)
     out: list[_Glyph] = []
     small = max(5.0, side / 160)
     lo = small
+    papers: list[_Paper] = []
     for k in _kernels(side):
-        ink, _ = _ink(img, k)
+        paper = _Paper.of(img, k)
+        papers.append(paper)
+        ink = paper.ink(INK)
         found, joined = _components(ink, redness, lo, 0.9 * k, len(out))
         out += found
-        out += _components(_pale_red(img, k, ink), redness, lo, 0.9 * k, len(out))[0]
+        out += _components(_pale_red(img, paper, ink), redness, lo, 0.9 * k, len(out))[0]
         # a glyph touching shaded paper by the card's edge (or a dark gap the closing
         # filled) joins the table's ink in a blob too big for a glyph: a stricter level
         # parts it from that (looked for inside such blobs only)
         if joined.any():
-            strict, _ = _ink(img, k, STRICT)
-            out += _components(strict & joined, redness, lo, 0.9 * k, len(out), ink)[0]
+            out += _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k, len(out), ink)[0]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
-    return out + _tens(out)
+    return out + _tens(out), papers[0]
 
 
 def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
@@ -228,12 +242,12 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                  limit: int = 40) -> list[Index]:
     """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
     inside one of the ``skip`` quadrilaterals (cards already read)."""
-    glyphs = _glyphs(img)
+    glyphs, first = _glyphs(img)
+    paper = first.level
     if skip:
         glyphs = [g for g in glyphs if not any(inside(g.centre, q) for q in skip)]
     if len(glyphs) < 2:
         return []
-    _, paper = _ink(img, _kernels(max(img.shape[:2]))[0])
     dark = img.min(axis=2)
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
@@ -357,7 +371,7 @@ def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
             [m for m in ups if m is not None and m < 0.9 * step])
 
 
-def card_between(a: Index, b: Index, aspect: tuple[float, float] = (1.2, 1.65)
+def card_between(a: Index, b: Index, aspect: tuple[float, float] = ASPECT_RANGE
                  ) -> np.ndarray | None:
     """The card whose two index corners these are (pointing opposite ways, of one
     size), spanned by their corners along the axis the two share: corners clockwise

@@ -291,7 +291,6 @@ def test_a_smeared_index_needs_the_network_fairly_sure(
     assert read_card(warp, photo_reader()).card is None
 
 
-
 def test_four_fair_readings_of_one_card_name_it() -> None:
     """Issue 4, photo Done-when line (>= 97% read): both glyph corners read the card
     fairly (0.74, 0.85: under AGREE on one) and the corner network's best guess on both

@@ -33,7 +33,7 @@ def test_ink_inside_a_card_whole_in_view_is_not_looked_at_as_another_index() -> 
     in its picture read 7c, were reported beside it)."""
     img = _jack_on_a_table()
     fit, clf = _Fit(img), photo_reader()
-    assert [r.card for r, _ in _by_index(img, [], clf, THRESHOLD, fit.edges)] == [Card("Jc")]
+    assert [r.card for r, _ in _by_index(img, [], clf, THRESHOLD, fit.edges, [])] == [Card("Jc")]
     assert _by_index(img, [], clf, THRESHOLD, fit.edges, [CARD]) == []
 
 
@@ -47,9 +47,10 @@ def test_an_outline_far_bigger_than_a_card_whole_in_view_names_no_card() -> None
     centre = CARD.mean(axis=0) + np.array([120, 0], np.float32)
     oversize = (centre + (CARD - CARD.mean(axis=0)) * 1.5).astype(np.float32)
     found = [(Reading(Card("Jc"), 0.99), CARD), (Reading(Card("Qh"), 0.98), oversize)]
-    kept = _one_per_card(found, fit.edges)
+    kept = _one_per_card(found, fit.edges, outlined=[CARD, oversize])
     assert [r.card for r, _ in kept] == [Card("Jc"), None]
-    bigger_alone = _one_per_card([(Reading(Card("Qh"), 0.98), oversize)], fit.edges)
+    bigger_alone = _one_per_card([(Reading(Card("Qh"), 0.98), oversize)], fit.edges,
+                                 outlined=[oversize])
     assert [r.card for r, _ in bigger_alone] == [Card("Qh")]  # nothing to compare it with
     # the whole card placed from its index (not read by its outline) sets no card size
     # (a webcam Ts's index-placed quarter, snapped onto its pips, blanked its outline)
