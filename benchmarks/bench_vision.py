@@ -294,9 +294,11 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows["ALL held-out photos"] = total
     fans = _fan_rows(max(1, n_photos // 3), seed, held)
     rows.update(fans)
+    rows.update(_pile_rows(max(1, n_photos // 3), seed, held))
     rows.update(_size_rows(max(1, n_photos // 4), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
-                 f"and {max(1, n_photos // 3)} of fanned hands ({time.time() - t0:.0f}s)", rows)
+                 f"and {max(1, n_photos // 3)} each of fanned hands and of piles "
+                 f"({time.time() - t0:.0f}s)", rows)
 
 
 def _fan_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
@@ -322,6 +324,30 @@ def _fan_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
                  "fanned hands (top card)"] += photo_row(
                 _at(found, corners, 0.25 * height, others), card)
     return dict(sorted(rows.items()))
+
+
+def _pile_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+    """Cards dropped in a loose pile, each partly over another at any angle: the cards
+    with an index corner in view. A wrong read here is an outline or an index taken
+    from a neighbour (pip cards 2 to 8 too, which cards-dev has not)."""
+    from vision.photo import read_photo
+    from vision.table_photo import pile_photo
+
+    rng = np.random.default_rng(seed + 3)
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n_photos):
+        style = held[i % len(held)]
+        deck = style.cards()
+        hand = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(3, 7)),
+                                                 replace=False)]
+        height = float(rng.uniform(180, 300))
+        img, truth = pile_photo(hand, style.name, seed=seed + i, card_height=height)
+        found = read_photo(img)
+        for card, corners in truth:
+            others = [(c, w, 0.25 * height) for c, w in truth if c is not card]
+            rows["piles (index in view)"] += photo_row(
+                _at(found, corners, 0.25 * height, others), card)
+    return rows
 
 
 # (row, photo size, card heights): a phone photo keeps its cards big after the reader

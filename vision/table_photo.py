@@ -1,8 +1,8 @@
 """Rendered photos of cards lying on a table, for tests and the photo benchmark.
 
 Cards of one deck style are dropped at random angles on a felt, wooden or plain
-table, not touching; the whole photo then gets some perspective, light, blur and
-noise, like a phone or webcam shot from above.
+table, not touching (or fanned, or in a loose pile); the whole photo then gets some
+perspective, light, blur and noise, like a phone or webcam shot from above.
 
 >>> from controller.cards import parse_cards
 >>> img, truth = table_photo(parse_cards("As Kd"), "jumbo", seed=1)
@@ -143,4 +143,74 @@ def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["fan_photo", "table_photo"]
+INDEX_CORNER = (0.15, 0.24)  # of the face's width and height: where an index is printed
+IN_VIEW = 0.8  # an index this much clear of the cards over it can be read
+
+
+def _index_in_view(corners: np.ndarray, over: list[np.ndarray]) -> bool:
+    """Does either index corner of the card ``corners`` lie clear of the cards ``over``
+    it (all but a sliver at its edge)?
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> _index_in_view(card, [card + (40, 0)])  # its left half in view
+    True
+    >>> _index_in_view(card, [card + (10, 0), card - (90, 0)])  # only its middle
+    False
+    """
+    w, h = INDEX_CORNER
+    grid = np.stack(np.meshgrid(np.linspace(0, w, 5), np.linspace(0, h, 5)), -1).reshape(-1, 2)
+    full = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    to_photo = cv2.getPerspectiveTransform(full, corners.astype(np.float32))
+    for corner in (grid, 1 - grid):  # the top-left index and the one turned round
+        pts = cv2.perspectiveTransform(corner[None].astype(np.float32), to_photo)[0]
+        clear = [all(cv2.pointPolygonTest(q.astype(np.float32), (float(x), float(y)), False) < 0
+                     for q in over) for x, y in pts]
+        if np.mean(clear) >= IN_VIEW:
+            return True
+    return False
+
+
+def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
+               size: tuple[int, int] = (960, 720), card_height: float = 240.0
+               ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """Cards dropped in a loose pile: each lies partly over one dropped before, at any
+    angle, as they land at a showdown. The photo, and the cards that still show an
+    index corner whole (a card with both covered cannot be read by anyone), each with
+    its whole outline as :func:`table_photo` gives it.
+
+    >>> from controller.cards import parse_cards
+    >>> img, truth = pile_photo(parse_cards("As Kd 7c 2h"), "tango", seed=3)
+    >>> img.shape, 2 <= len(truth) <= 4, str(truth[-1][0])
+    ((720, 960, 3), True, '2h')
+    """
+    rng = np.random.default_rng(seed)
+    w, h = size
+    photo = _table(("wood", "felt", "plain")[int(rng.integers(3))], w, h, rng)
+    k = card_height / CARD_H
+    radius = 0.5 * k * np.hypot(CARD_W, CARD_H)
+    pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    placed: list[tuple[Card, np.ndarray]] = []
+    for card in cards:
+        centre = np.array([w / 2, h / 2])
+        if placed:  # beside one dropped already, over part of it
+            under = placed[int(rng.integers(len(placed)))][1].mean(axis=0)
+            turn = rng.uniform(0, 2 * np.pi)
+            centre = under + rng.uniform(0.5, 1.0) * CARD_W * k * np.array(
+                [np.cos(turn), np.sin(turn)])
+        centre = np.clip(centre, radius, (w - radius, h - radius))
+        m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
+        m[:, 2] += centre - (CARD_W / 2, CARD_H / 2)
+        warped = cv2.warpAffine(render_face(STYLES[style], card), m, (w, h),
+                                flags=cv2.INTER_AREA)
+        alpha = warped[:, :, 3:4].astype(np.float32) / 255
+        shadow = cv2.GaussianBlur(alpha, (0, 0), 2)[:, :, None] * 0.25
+        photo = photo * (1 - shadow) * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+        placed.append((card, (pts @ m[:, :2].T + m[:, 2]).astype(np.float32)))
+    photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.0))
+    photo += rng.normal(0, rng.uniform(1, 4), photo.shape).astype(np.float32)
+    truth = [(card, [(float(x), float(y)) for x, y in q]) for i, (card, q) in enumerate(placed)
+             if _index_in_view(q, [o for _, o in placed[i + 1:]])]
+    return np.clip(photo, 0, 255).astype(np.uint8), truth
+
+
+__all__ = ["fan_photo", "pile_photo", "table_photo"]
