@@ -143,7 +143,7 @@ def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-INDEX_CORNER = (0.15, 0.24)  # of the face's width and height: where an index is printed
+INDEX_CORNER = (0.12, 0.24)  # of the face's width and height: where an index is printed
 IN_VIEW = 0.8  # an index this much clear of the cards over it can be read
 
 
