@@ -52,6 +52,10 @@ PARTS_FILL = 0.8  # other, fill this much of the card they make together,
 PART_MOST = 0.75  # ... and neither is more than this much of it
 WHOLE = 0.9  # a card with this much of every side on a real edge is whole in view, uncovered
 FRAMED = 1.15  # paper past an outline adding this much area: the outline is a picture frame
+UNPAPERED = 3  # a card's outlines with no paper margin tried, the cleanest first
+CORNER_NEAR = 0.2  # an index this near an outline's corner (of its width) is that card's
+CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one corner
+PART = 0.8  # an outline inside a card's own, this much smaller, is a part of that card
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -119,25 +123,59 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
     own, not a little too big)."""
     best: tuple[Reading, np.ndarray] | None = None
     unpapered: list[tuple[np.ndarray, np.ndarray]] = []
+    own: list[np.ndarray] = []  # the card's own outline, tried and not read surely
     for quad in group:
+        if any(_part_of(quad, o) for o in own):
+            continue  # a part of that card (its pips, its picture): not its corners
         img_card = _warp(img, quad)
         if not _margin_is_paper(img_card):
             unpapered.append((quad, img_card))
             continue
+        if _whole(quad, _edges(img)):
+            own.append(quad)
         for tried in (img_card, _warp(img, _grown(quad))):
             reading = read_card(tried, clf, threshold)
             if best is None or reading.confidence > best[0].confidence:
                 best = (reading, quad)
             if reading.card is not None:
                 return reading, quad, True
-    if best is None and unpapered:
-        # the cleanest outline, a little too big (a light table, a shadow) so table
-        # shows in its margin, may still hold the card: named only if read surely
-        quad, img_card = unpapered[0]
+    # the cleanest outlines, a little too big (a light table, a shadow) so table shows
+    # in their margin, or a card's part in view completed under a cover, may still
+    # hold the card: named only if read surely
+    for quad, img_card in unpapered[:UNPAPERED] if best is None else []:
         reading = read_card(img_card, clf, threshold)
         if reading.card is not None and reading.confidence >= threshold:
             return reading, quad, False
     return None if best is None else (*best, True)
+
+
+def _part_of(quad: np.ndarray, card: np.ndarray) -> bool:
+    """Does ``quad`` lie inside the outline ``card``, well smaller than it and sharing
+    at most one of its corners (a block of pips or a picture frame, found as an outline
+    of its own)? A card's outline inside an outline of a fanned hand shares two corners
+    with it (the hand's far end).
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> _part_of(card * 0.7 + 8, card), _part_of(card * 0.97 + 1, card)
+    (True, False)
+    >>> top = np.array([[20, 0], [63, 0], [63, 88], [20, 88]], np.float32)
+    >>> _part_of(top, card)  # the top card of a hand of two, inside the hand's outline
+    False
+    """
+    if _covered(quad, card) <= 0.9 or _area(quad) >= PART * _area(card):
+        return False
+    near = CORNER_SHARED * float(np.linalg.norm(card[1] - card[0]))
+    return sum(min(float(np.linalg.norm(p - c)) for c in card) < near for p in quad) <= 1
+
+
+_EDGES: list[tuple[np.ndarray, Edges]] = []
+
+
+def _edges(img: np.ndarray) -> Edges:
+    """The photo's edges, computed once for the photo searched last."""
+    if not _EDGES or _EDGES[0][0] is not img:
+        _EDGES[:] = [(img, Edges(img))]
+    return _EDGES[0][1]
 
 
 def _read_fitted(img: np.ndarray, group: list[np.ndarray], edges: Edges,
@@ -444,14 +482,20 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     size is the photo's card size), ``whole`` others read with every side on a real
     edge: ink inside either is theirs."""
     widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
-    width = float(np.median(widths)) if widths else None
+    photo_width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
-    # ink inside a card read already is its own (pips, a picture), never another's index
-    found = find_indexes(img, skip=[_grown(q, -0.03) for q in read + whole])
+    # ink inside a card read already is its own (pips, a picture), never another's
+    # index; but an outline read as a card with a side on no real edge may span it and
+    # the card it lies over (cards in a row): its inside is searched, and a card found
+    # there is placed at a usual index-to-card size (that outline's is no card's)
+    own = [q for q in read + whole if _whole(q, edges)]
+    loose = [q for q in read if not any(q is o for o in own)]
+    found = find_indexes(img, skip=[_grown(q, -0.03) for q in own])
     for idx in found:
         if any(o.step < 0.95 * idx.step and float(np.linalg.norm(o.rank - idx.rank)) < 1
                for o in found):
             continue  # its rank glyph has a nearer suit: this pairing is not an index
+        width = None if any(_aside(idx, q) for q in loose) else photo_width
         quads = index_quads(idx, width) + (index_quads(idx) if width else [])
         # the cards of one photo are of one size: a card read at a usual index-to-card
         # ratio still lies where a card of the photo's size would
@@ -483,6 +527,22 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             continue
         out.append((r.reading, spans[0][1] if spans else r.quad))
     return out
+
+
+def _aside(idx: Index, quad: np.ndarray) -> bool:
+    """Does ``idx`` lie inside the outline ``quad`` away from its corners (not the index
+    of the card that outline was read as)?
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> at = Index(np.array([8, 12]), d, r, np.array([1, 1], np.float32), 10.0)
+    >>> mid = Index(np.array([40, 12]), d, r, np.array([33, 1], np.float32), 10.0)
+    >>> _aside(at, card), _aside(mid, card)
+    (False, True)
+    """
+    width = float(np.linalg.norm(quad[1] - quad[0]))
+    return inside(idx.rank, _grown(quad, -0.03)) and \
+        min(float(np.linalg.norm(idx.corner - c)) for c in quad) > CORNER_NEAR * width
 
 
 def _spanned(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:

@@ -251,7 +251,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     dark = img.min(axis=2)
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
-    found: list[tuple[float, Index]] = []
+    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...]]] = []
     for a in glyphs:
         offset = centres - a.centre
         dist = np.linalg.norm(offset, axis=1)
@@ -263,9 +263,13 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                 continue
             idx = _index(a, s, centres, glyphs, paper, dark)
             if idx is not None:
-                found.append(idx)
+                found.append((*idx, a.parts, s.parts))
+    # two glyphs are one index one way round only: its rank over its suit, not the
+    # suit read as a rank over a rank read as a suit (a king's heart over its K)
+    clearest = {(r, s): score for score, _, r, s in found}
+    found = [f for f in found if clearest.get((f[3], f[2]), np.inf) >= f[0]]
     found.sort(key=lambda si: si[0])
-    return [i for _, i in found[:limit]]
+    return [i for _, i, _, _ in found[:limit]]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,

@@ -507,3 +507,81 @@ def test_card_parted_by_a_shadow_is_reported_once_where_it_lies(card: str, angle
     found = [c for c in read_photo(img) if c.card is not None]
     assert [str(c.card) for c in found] == [card]
     assert _near(found[0].corners, [tuple(p) for p in corners], tol=8)
+
+
+@pytest.mark.parametrize("style,card", [("tango", "Kh"), ("standard", "9h"),
+                                        ("four-colour", "Kh")])
+def test_an_index_is_its_rank_over_its_suit_never_the_other_way(style: str, card: str) -> None:
+    """Issue 4 (still photos; cards-dev's Kh in a row of cards, read as a sure Ad through
+    its heart taken for a rank over its K taken for a suit): two glyphs make one index
+    one way round only. The card's index (rank over suit, pointing down the card) is
+    found at its corner; the same two glyphs paired backwards (pointing up, off the card)
+    are not."""
+    from vision.decks import CARD_H, CARD_W, STYLES, face_on, render_face
+    from vision.photo_index_find import find_indexes
+
+    height = 240
+    k = height / CARD_H
+    face = cv2.resize(render_face(STYLES[style], Card(card)), None, fx=k, fy=k,
+                      interpolation=cv2.INTER_AREA)
+    img = np.full((height + 80, round(CARD_W * k) + 80, 3), (60, 95, 140), np.uint8)
+    on = face_on(face, (60, 95, 140))
+    img[40:40 + on.shape[0], 40:40 + on.shape[1]] = on
+    corner = [i for i in find_indexes(img)
+              if np.abs(i.rank - 40).max() < 0.3 * height]  # the top-left index corner
+    assert any(i.down[1] > 0.9 for i in corner)
+    assert not any(i.down[1] < -0.8 for i in corner)
+
+
+def _row_of_two(angle: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A 9s with a Td lying over its right half (cards-dev's 9s and Td on wood); the
+    photo, the 9s's corners and an outline spanning both cards and table above them."""
+    img, under = _scene("9s", "four-colour", angle=angle, centre=(330, 330), table=(40, 75, 120))
+    over, card = _scene("Td", "four-colour", angle=angle, centre=(450, 315), table=(40, 75, 120))
+    on_top = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(on_top, [card.round().astype(np.int32)], 1)
+    img[on_top > 0] = over[on_top > 0]
+    from vision.photo_find import order_corners
+
+    spread = np.concatenate([under, card, card - (0, 60)]).astype(np.float32)
+    return img, under, order_corners(cv2.boxPoints(cv2.minAreaRect(spread)))
+
+
+@pytest.mark.parametrize("angle", [-8, 14])
+def test_index_inside_an_outline_spanning_two_cards_is_found(angle: float) -> None:
+    """Issue 4 (still photos: cards touching each other in a row; cards-dev's 9s under a
+    Td and 9d beside a Kh, lost): an outline read as one card may span it, the card
+    it lies over and some table. Its inside was never searched for indexes (its pips
+    and picture are its own), so the covered card was lost. Only an outline with every
+    side on a real edge (the card's own) keeps its inside to itself: the 9s is found by
+    its index corner, where its corner lies."""
+    from vision.photo import THRESHOLD, _by_index
+    from vision.photo_fit import Edges, held_sides
+    from vision.photo_model import photo_reader
+
+    img, nine, both = _row_of_two(angle)
+    edges = Edges(img)
+    assert min(held_sides(edges, both)) < 0.9  # not on the cards' edges all round
+    found = _by_index(img, [both], photo_reader(), THRESHOLD, edges, [])
+    (read,) = [q for r, q in found if r.card is Card("9s")]
+    width = float(np.linalg.norm(nine[1] - nine[0]))
+    assert min(float(np.linalg.norm(read[0] - p)) for p in nine) < 0.12 * width
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "scenes").exists(), reason="cards-dev not available")
+def test_an_outline_inside_a_cards_own_is_not_read_as_a_card() -> None:
+    """Issue 4 (still photos: never confidently wrong; cards-dev's IMG_2562 shrunk to 0.8
+    of its size): the outline of a ten's block of pips, inside the ten's own outline
+    (paper margin, every side on a real edge) that the reader could not name, was read
+    as a sure As. An outline inside a card's own is a part of that card (its pips, its
+    picture), not another card: nothing on the photo is named but its four cards, and
+    the ten, read at the second look's size, is named where it lies."""
+    img = load_image(CARDS_DEV / "scenes" / "edje_train_IMG_2562.jpg")
+    img = cv2.resize(img, None, fx=0.8, fy=0.8, interpolation=cv2.INTER_CUBIC)
+    found = [c for c in read_photo(img) if c.card is not None]
+    assert {str(c.card) for c in found} <= {"Kc", "Ks", "Qs", "Tc"}
+    (ten,) = [c for c in found if c.card is Card("Tc")]
+    low, high = np.array([208, 190]) * 0.8, np.array([350, 338]) * 0.8  # its labelled box
+    corners = np.array(ten.corners)
+    assert (corners >= low - 8).all() and (corners <= high + 8).all()
+    assert (corners.max(axis=0) - corners.min(axis=0) > 0.8 * (high - low)).all()
