@@ -21,13 +21,13 @@ reading when both its corners name another card. Otherwise the card is unread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from controller.cards import Card
-from vision.classify import IndexClassifier, Reading, combine
+from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
     PHOTO_INK,
@@ -51,6 +51,15 @@ NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, al
 NET_LEAN = 0.35  # both corners: the network's best guess, with the glyphs fairly sure of it
 NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
 NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
+# a "rank" glyph starting this far across the corner (past any index) that the suit model
+# reads as the suit glyph's suit this surely: two pips
+PIP_COLUMN, PIP_LIKE = 0.4, 0.9
+# a rank glyph narrower than this share of its height is a stroke (the "1" of a ten), and
+# unjoined ink beside it in its rows, at least this share of its height, the rest of it
+STROKE, FRAGMENT = 0.35, 0.25
+# a card's left edge leaning more than this (across per down) in its corner: the warp is
+# of an outline not the card's, and its glyphs are read at most this surely
+SLANT, LEANING = 0.3, 0.98
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
 # How far an ink edge is smeared in the sharpest index corner reading a card (canonical
 # pixels), past which it is too small or too blurred to name (a 60-90 px tall card's index
@@ -121,6 +130,90 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     return bool(band[y:y + h].any(axis=1).mean() > 0.4 and clear < 0.2)
 
 
+def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
+               clf: IndexClassifier | Ensemble) -> bool:
+    """Are these glyphs no index whose rank and suit were parted as printed? Two pips
+    (a "rank" glyph past any index column that the suit model reads as the suit glyph's
+    suit: a ten's pips, its pale "10" lost, read as As; pips so read on cards-dev were
+    wrong 54 times in 64), or a rank glyph with a piece of the index left beside it
+    in its rows, unjoined, when the rank glyph is a mere stroke (a pale ten's "1" whose
+    "0" broke up, read as J or 7).
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[30:60, 12:18] = 30  # a "1"
+    >>> corner[30:60, 22:38] = 30; corner[38:52, 28:32] = 230  # its "0"
+    >>> corner[68:88, 14:34] = 30  # a suit
+    >>> glyphs = find_index(corner)
+    >>> from vision.photo_model import photo_reader
+    >>> clf = photo_reader()
+    >>> glyphs.rank_box, _not_index(corner, glyphs, 0.55, clf)
+    ((12, 30, 26, 30), False)
+    >>> corner[38:52, 22:38] = 230  # the "0" broken: its top and bottom strokes apart
+    >>> glyphs = find_index(corner)
+    >>> glyphs.rank_box, _not_index(corner, glyphs, 0.55, clf)
+    ((12, 30, 6, 30), True)
+    >>> from vision.decks import STYLES, face_on, render_face
+    >>> nine = face_on(render_face(STYLES["standard"], Card("9s")), (40, 90, 30))
+    >>> pips = canonical_corner(cv2.resize(nine[20:400, 30:270], (300, 420)))  # pips only
+    >>> glyphs = find_index(pips)
+    >>> str(clf.read(glyphs).card), _not_index(pips, glyphs, 0.55, clf)
+    ('Ts', True)
+    """
+    x, y, w, h = glyphs.rank_box
+    sx, sy, sw, sh = glyphs.suit_box
+    if x >= PIP_COLUMN * corner.shape[1]:
+        # the suit model reads the "rank" glyph as the suit glyph's suit, surely
+        as_suit = clf.probabilities(replace(glyphs, suit_features=glyphs.rank_features))[1]
+        suit = clf.probabilities(glyphs)[1]
+        if int(as_suit.argmax()) == int(suit.argmax()) != SUIT_LABELS.index("x") \
+                and float(as_suit.max()) >= PIP_LIKE:
+            return True
+    if w >= STROKE * h:
+        return False  # a whole glyph (a court card's frame may run on beside it, in pieces)
+    found = ink_mask(corner, level)
+    if found is None:
+        return True
+    mask = found[0]
+    mask[:EDGE] = 0
+    mask[:, :EDGE] = 0
+    n, _labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    for i in range(1, n):
+        cx, cy, cw, ch, area = (int(v) for v in stats[i])
+        if area < 12 or ch < FRAGMENT * h or cx < x + w - 2 or cx - (x + w) > 0.8 * h \
+                or cx >= 0.55 * mask.shape[1]:
+            continue  # not beside the rank glyph, or a speck
+        inside_suit = cy >= sy - 2 and cx + cw <= sx + sw + 2 and cy + ch <= sy + sh + 2
+        if not inside_suit and cy >= y - 0.2 * h and cy + ch <= y + 1.2 * h:
+            return True
+    return False
+
+
+def slant(corner: np.ndarray) -> float:
+    """How far the card's left edge leans in a canonical corner: canonical pixels across
+    per pixel down, where paper starts from the left, its index rows' median against the
+    median of the rows below. A warp of an outline that is not the card's (the table in
+    a wedge beside the card) leans the index too, and a leaning J was read as a sure 3.
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> slant(corner)
+    0.0
+    >>> for row in range(190):
+    ...     corner[row, :row // 4] = 60  # table in a wedge: the edge leans 1 in 4
+    >>> round(slant(corner), 2)
+    0.25
+    """
+    found = ink_mask(corner, 0.55)
+    if found is None:
+        return 0.0
+    paper = found[0] == 0
+    run = paper[:, :-3] & paper[:, 1:-2] & paper[:, 2:-1] & paper[:, 3:]
+    start = np.where(run.any(axis=1), run.argmax(axis=1), -1)
+    top, low = start[20:70], start[130:180]
+    if (top < 0).mean() > 0.5 or (low < 0).mean() > 0.5:
+        return 0.0
+    return float(np.median(low[low >= 0]) - np.median(top[top >= 0])) / 110
+
+
 def _index_dark(corner: np.ndarray) -> np.ndarray:
     """The corner with every colour channel kept no darker than the index area's darkest
     ink: the threshold between ink and paper is then set by the index, not by a court
@@ -150,6 +243,10 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
     best, clash = _read_levels(corner, clf, (0.55, 0.4, 0.65))
     if best.confidence == 0.0 and not clash:
         best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65))
+    if abs(slant(corner)) > SLANT and best.confidence > LEANING:
+        # a leaning index is a warp of some other outline than the card's: its glyphs
+        # lean too, and the models never saw them so; never sure alone
+        best = Reading(best.card, LEANING)
     return best, clash
 
 
@@ -160,7 +257,8 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
     clash = False
     for level in levels:
         glyphs = find_index(corner, level)
-        if glyphs is not None and not _cut(corner, glyphs, level):
+        if glyphs is not None and not _cut(corner, glyphs, level) \
+                and not _not_index(corner, glyphs, level, clf):
             reading = clf.read(glyphs)
             if reading.card is not None and ink_contradicts(
                     reading.card, ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)):

@@ -309,3 +309,32 @@ def test_four_fair_readings_of_one_card_name_it() -> None:
     assert decide(top, other).card is None
     faint = _corner(Reading(qh, 0.85), Reading(qh, 0.3), "red")
     assert decide(top, faint).card is None
+
+
+@pytest.mark.parametrize("card", ["Ts", "Th"])
+def test_pips_of_a_ten_are_no_index(card: str) -> None:
+    """Issue 4 (still photos: at most 1% confidently wrong): an outline inside a ten (its
+    block of pips), the pale "10" lost, had a pip read as the rank over the pip below it
+    (cards-dev's webcam Ts read As, a sure glyph corner). A "rank" glyph past any index
+    column that the suit model reads as the suit glyph's suit is two pips: no reading.
+    Before: the standard Ts's corners read Ts and 9s from its pips."""
+    from vision.photo_card import _read_corner_clash
+
+    face = face_on(render_face(STYLES["standard"], Card(card)), (40, 90, 30))
+    pips = cv2.resize(face[20:400, 30:270], (300, 420))  # the outline of the pips
+    for side in (pips, cv2.rotate(pips, cv2.ROTATE_180)):
+        assert _read_corner_clash(side, photo_reader())[0].card is None
+
+
+def test_a_leaning_index_is_never_sure_alone() -> None:
+    """Issue 4: an outline that is not the card's (the table in a wedge beside it) warps
+    the index leaning; a leaning J was read as a sure 3c at 0.8x on cards-dev (a rendered
+    Jc sheared so reads 3c too). Its glyph corner is read at most LEANING surely."""
+    from vision.photo_card import LEANING, SLANT, _read_corner_clash, slant
+
+    face = face_on(render_face(STYLES["standard"], Card("Jc")), (40, 90, 30))
+    leaning = cv2.warpAffine(face, np.float32([[1, 0.33, 0], [0, 1, 0]]), (300, 420),
+                             borderValue=(40, 90, 30))
+    assert slant(canonical_corner(leaning)) > SLANT
+    assert slant(canonical_corner(face)) < 0.05
+    assert _read_corner_clash(leaning, photo_reader())[0].confidence <= LEANING

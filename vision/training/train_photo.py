@@ -35,7 +35,7 @@ from controller.cards import DECK_52, Card
 from vision.classify import RANK_LABELS, SUIT_LABELS, IndexClassifier, labels_of
 from vision.corner import canonical_corner, find_index
 from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
-from vision.photo_model import PHOTO_MODEL_PATH
+from vision.photo_model import PHOTO_MODEL_PATH, photo_reader
 from vision.training.train_glyphs import accuracy, train_net
 
 _OUTLINE = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
@@ -157,12 +157,49 @@ def _add(glyphs_src: np.ndarray, card: Card | None, rng: np.random.Generator,
     sy.append(s_label)
 
 
+def inner_face(face: np.ndarray, rng: np.random.Generator, card: Card | None = None
+               ) -> np.ndarray | None:
+    """The middle of a card's face (a court card's framed picture, a number card's block
+    of pips) stretched to a whole card: what a finder's outline of the picture's frame,
+    or of the pips, warps upright. Its top-left is a crown, a face or a pip, never an
+    index (the index lies in the card's margin, left of where the crop starts). None for
+    a jumbo index, which reaches into the middle (and is printed in all four corners),
+    and when the middle reads as ``card``'s own rank.
+
+    >>> from controller.cards import Card
+    >>> from vision.decks import STYLES
+    >>> inner = inner_face(render_face(STYLES["standard"], Card("Kd")), np.random.default_rng(0))
+    >>> inner.shape
+    (420, 300, 4)
+    """
+    x0, y0 = rng.uniform(0.19, 0.26) * CARD_W, rng.uniform(0.06, 0.16) * CARD_H
+    index = find_index(canonical_corner(np.ascontiguousarray(face[:, :, :3])))
+    if index is not None and max(b[0] + b[2] for b in (index.rank_box, index.suit_box)) > x0 - 4:
+        return None
+    x1, y1 = CARD_W - x0 + rng.uniform(-6, 6), CARD_H - y0 + rng.uniform(-6, 6)
+    crop = face[int(y0):int(y1), int(x0):int(x1)]
+    inner = cv2.resize(crop, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
+    shown = find_index(canonical_corner(np.ascontiguousarray(inner[:, :, :3])))
+    if shown is not None and card is not None:
+        # a court card that shows its letter large in the middle (simplistic's) is read
+        # by it: that is no picture
+        reading = photo_reader().read(shown)
+        if reading.card is not None and reading.card.rank == card.rank \
+                and reading.confidence >= 0.5:
+            return None
+    return inner
+
+
 def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int = 0,
-            worn: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+            worn: bool = False, pictures: int = 0
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Glyph features and labels of photo-degraded cards (and backs) of ``styles``, plus
     ``fonts`` font-drawn faces per card and ``faces`` faces per card (and backs) in many
     typefaces and suit shapes (:mod:`vision.training.photo_faces`); ``worn``: the
-    degradations of :func:`photo_card` seen on real photos as well."""
+    degradations of :func:`photo_card` seen on real photos as well; ``pictures``: the
+    middle of each court and number card stretched to a whole card (:func:`inner_face`),
+    this many times per card, as "not an index" (a king's picture was read as a sure Qh,
+    a ten's block of pips as As, on real photos)."""
     rng = np.random.default_rng(seed)
     acc: tuple[list, list, list, list] = ([], [], [], [])
     for style in styles:
@@ -171,6 +208,10 @@ def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int
             face = render_face(style, card)
             for _ in range(aug * (3 if card is None or card.is_joker else 1)):
                 _add(photo_card(face, rng, worn=worn), card, rng, acc)
+            if card is not None and not card.is_joker and card.rank.value != 14:
+                for _ in range(pictures):
+                    if (inner := inner_face(face, rng, card)) is not None:
+                        _add(photo_card(inner, rng, worn=worn), None, rng, acc)
     if fonts:
         from vision.training.font_cards import font_face
 
@@ -183,6 +224,10 @@ def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int
         for one in [*DECK_52, None]:
             for _ in range(faces * (3 if one is None else 1)):
                 _add(photo_card(index_face(one, rng), rng, worn=worn), one, rng, acc)
+            if one is not None and one.rank.value != 14:
+                for _ in range(pictures):
+                    if (inner := inner_face(index_face(one, rng), rng, one)) is not None:
+                        _add(photo_card(inner, rng, worn=worn), None, rng, acc)
     return tuple(np.array(a) for a in acc)  # type: ignore[return-value]
 
 
@@ -194,6 +239,8 @@ def main() -> None:
                     help="faces per card in many typefaces and suit shapes (photo_faces)")
     ap.add_argument("--worn", action="store_true",
                     help="faded and pale-red indexes, outlines off along one axis")
+    ap.add_argument("--pictures", type=int, default=0,
+                    help="court pictures and blocks of pips per card, as not an index")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--hidden", type=int, default=96, help="hidden units per network")
     ap.add_argument("--epochs", type=int, default=40)
@@ -204,7 +251,7 @@ def main() -> None:
     train = available_styles(include_held_out=False)
     held = [s for s in available_styles() if s.held_out]
     rx, ry, sx, sy = samples(train, args.aug, args.fonts, args.seed, args.faces,
-                             args.worn)
+                             args.worn, args.pictures)
     print(f"train styles: {', '.join(s.name for s in train)}")
     print(f"{len(ry)} rank and {len(sy)} suit samples in {time.time() - t0:.0f}s")
     rank_net = train_net(rx, ry, len(RANK_LABELS), args.seed, args.hidden, args.epochs)
