@@ -264,12 +264,18 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             idx = _index(a, s, centres, glyphs, paper, dark)
             if idx is not None:
                 found.append((*idx, a.parts, s.parts))
-    # two glyphs are one index one way round only: its rank over its suit, not the
-    # suit read as a rank over a rank read as a suit (a king's heart over its K)
+    # a rank glyph with a nearer suit is that suit's index only (its pairings with
+    # farther marks are not indexes), and two glyphs are one index one way round only:
+    # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
+    # king's heart over its K); the first looks at every pairing, the second dropped
+    nearest: dict[tuple[int, ...], float] = {}
+    for _, i, r, _ in found:
+        nearest[r] = min(nearest.get(r, np.inf), i.step)
     clearest = {(r, s): score for score, _, r, s in found}
-    found = [f for f in found if clearest.get((f[3], f[2]), np.inf) >= f[0]]
     found.sort(key=lambda si: si[0])
-    return [i for _, i, _, _ in found[:limit]]
+    # the clearest ``limit`` pairings are looked at, those dropped among them
+    return [i for score, i, r, s in found[:limit]
+            if i.step < nearest[r] / 0.95 and clearest.get((s, r), np.inf) >= score]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,

@@ -585,3 +585,16 @@ def test_an_outline_inside_a_cards_own_is_not_read_as_a_card() -> None:
     corners = np.array(ten.corners)
     assert (corners >= low - 8).all() and (corners <= high + 8).all()
     assert (corners.max(axis=0) - corners.min(axis=0) > 0.8 * (high - low)).all()
+
+
+def test_fanned_hand_rank_with_a_nearer_suit_names_nothing_farther() -> None:
+    """Issue 4 (still photos: never confidently wrong; a fanned hand of a held-out deck):
+    a glyph paired with a nearer mark is that mark's index only, even where that pairing
+    is dropped as the reverse of a clearer index; its pairing with a farther mark named
+    a 7h on this hand (9h Th Jd 4h) when the dropped pairing no longer held it back.
+    Nothing but the hand's own cards is named, each once."""
+    hand = parse_cards("9h Th Jd 4h")
+    img, _ = fan_photo(hand, "four-colour", seed=2026 + 20, card_height=207.03, spread=0.3777)
+    named = [c.card for c in read_photo(img) if c.card is not None]
+    assert all(c in hand for c in named) and len(named) == len(set(named))
+    assert len(named) >= 3
