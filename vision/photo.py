@@ -114,8 +114,9 @@ def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:
     return (centre + (quad - centre) * (1 + by)).astype(np.float32)
 
 
-def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier | Ensemble,
-                threshold: float) -> tuple[Reading, np.ndarray, bool] | None:
+def _read_group(img: np.ndarray, group: list[np.ndarray], edges: Edges,
+                clf: IndexClassifier | Ensemble, threshold: float
+                ) -> tuple[Reading, np.ndarray, bool] | None:
     """The first sure reading among one card's outlines (each also tried a little
     bigger: an index printed close to the edge is cut by an outline a pixel or two
     inside the card), or the least unsure; None if no outline has a paper margin and
@@ -131,7 +132,7 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], clf: IndexClassifier |
         if not _margin_is_paper(img_card):
             unpapered.append((quad, img_card))
             continue
-        if _whole(quad, _edges(img)):
+        if _whole(quad, edges):
             own.append(quad)
         for tried in (img_card, _warp(img, _grown(quad))):
             reading = read_card(tried, clf, threshold)
@@ -166,16 +167,6 @@ def _part_of(quad: np.ndarray, card: np.ndarray) -> bool:
         return False
     near = CORNER_SHARED * float(np.linalg.norm(card[1] - card[0]))
     return sum(min(float(np.linalg.norm(p - c)) for c in card) < near for p in quad) <= 1
-
-
-_EDGES: list[tuple[np.ndarray, Edges]] = []
-
-
-def _edges(img: np.ndarray) -> Edges:
-    """The photo's edges, computed once for the photo searched last."""
-    if not _EDGES or _EDGES[0][0] is not img:
-        _EDGES[:] = [(img, Edges(img))]
-    return _EDGES[0][1]
 
 
 def _read_fitted(img: np.ndarray, group: list[np.ndarray], edges: Edges,
@@ -253,8 +244,9 @@ def _covered(quad: np.ndarray, by: np.ndarray) -> float:
     return float(area) / max(_area(quad), 1.0)
 
 
-def _card_around(img: np.ndarray, quad: np.ndarray, clf: IndexClassifier | Ensemble,
-                 threshold: float, taken: list[np.ndarray] | None = None
+def _card_around(img: np.ndarray, quad: np.ndarray, edges: Edges,
+                 clf: IndexClassifier | Ensemble, threshold: float,
+                 taken: list[np.ndarray] | None = None
                  ) -> tuple[Reading, np.ndarray, bool] | None:
     """The card an unread outline lies inside (a court card's picture frame, the
     card's own edge lost on a light table), if paper runs on past the outline to an
@@ -262,7 +254,7 @@ def _card_around(img: np.ndarray, quad: np.ndarray, clf: IndexClassifier | Ensem
     grown = to_paper_edge(img, quad)
     if grown is None or any(_covered(grown, q) > COVERED for q in taken or []):
         return None
-    best = _read_group(img, [order_corners(grown)], clf, threshold)
+    best = _read_group(img, [order_corners(grown)], edges, clf, threshold)
     return best if best is not None and best[0].card is not None else None
 
 
@@ -583,12 +575,12 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge
     fit = _Fit(small)
     for group in card_groups(small):
-        best = _read_group(small, group, clf, threshold)
+        best = _read_group(small, group, fit.edges, clf, threshold)
         if best is not None and _picture_joker(small, best):
             best = (Reading(None, 0.0), best[1], best[2])
         if best is None or best[0].card is None:
-            best = _card_around(small, group[0] if best is None else best[1], clf, threshold,
-                                [q for r, q in found if r.card is not None]) or best
+            best = _card_around(small, group[0] if best is None else best[1], fit.edges, clf,
+                                threshold, [q for r, q in found if r.card is not None]) or best
         if best is None or best[0].card is None:
             best = _read_fitted(small, group, fit.edges, clf, threshold) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):

@@ -187,6 +187,7 @@ def test_card_around_a_picture_frame_outline_is_found_and_read(style: str, card:
     card's own edge on the light table was lost. Paper runs on past that frame to the
     card's edge, so the card around it is placed there and read."""
     from vision.photo import _card_around
+    from vision.photo_fit import Edges
     from vision.photo_model import photo_reader
 
     img, corners = _scene(card, style, angle=12, centre=(400, 300), height=220,
@@ -198,7 +199,7 @@ def test_card_around_a_picture_frame_outline_is_found_and_read(style: str, card:
     frame = np.array([centre + sx * 0.66 * across + sy * 0.75 * along
                       for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], np.float32)
     cv2.polylines(img, [frame.round().astype(np.int32)], True, (40, 40, 40), 2)
-    found = _card_around(img, frame, photo_reader(), 0.99)
+    found = _card_around(img, frame, Edges(img), photo_reader(), 0.99)
     assert found is not None and str(found[0].card) == card
     assert _near(found[1].tolist(), [tuple(p) for p in corners], tol=6)
 
