@@ -25,8 +25,9 @@ import sys
 import time
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -301,28 +302,41 @@ def photo_table(n_photos: int, seed: int) -> None:
                  f"({time.time() - t0:.0f}s)", rows)
 
 
+def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
+           ) -> Iterator[tuple[int, Any, list[Card], float]]:
+    """Per photo of a hand: its number, deck style, cards (``sizes``: how many, at least
+    and fewer than) and card height."""
+    for i in range(n_photos):
+        style = held[i % len(held)]
+        deck = style.cards()
+        hand = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(*sizes)),
+                                                 replace=False)]
+        yield i, style, hand, float(rng.uniform(180, 300))
+
+
+def _scored(img: np.ndarray, truth: list, height: float) -> Iterator[tuple[Card, Counter[str]]]:
+    """Each true card of a photo of a hand and its score."""
+    from vision.photo import read_photo
+
+    found = read_photo(img)
+    for card, corners in truth:
+        others = [(c, w, 0.25 * height) for c, w in truth if c is not card]
+        yield card, photo_row(_at(found, corners, 0.25 * height, others), card)
+
+
 def _fan_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     """Hands spread on the table (each card over the one before, only its index strip in
     view): the covered cards are found by their index corners."""
-    from vision.photo import read_photo
     from vision.table_photo import fan_photo
 
     rng = np.random.default_rng(seed + 1)
     rows: dict[str, Counter[str]] = defaultdict(Counter)
-    for i in range(n_photos):
-        style = held[i % len(held)]
-        deck = style.cards()
-        hand = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(2, 6)),
-                                                 replace=False)]
-        height = float(rng.uniform(180, 300))
+    for i, style, hand, height in _hands(n_photos, rng, held, (2, 6)):
         img, truth = fan_photo(hand, style.name, seed=seed + i, card_height=height,
                                spread=float(rng.uniform(0.25, 0.4)))
-        found = read_photo(img)
-        for card, corners in truth:
-            others = [(c, w, 0.25 * height) for c, w in truth if c is not card]
+        for card, score in _scored(img, truth, height):
             rows["fanned hands (covered)" if card is not truth[-1][0] else
-                 "fanned hands (top card)"] += photo_row(
-                _at(found, corners, 0.25 * height, others), card)
+                 "fanned hands (top card)"] += score
     return dict(sorted(rows.items()))
 
 
@@ -330,23 +344,14 @@ def _pile_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     """Cards dropped in a loose pile, each partly over another at any angle: the cards
     with an index corner in view. A wrong read here is an outline or an index taken
     from a neighbour (pip cards 2 to 8 too, which cards-dev has not)."""
-    from vision.photo import read_photo
     from vision.table_photo import pile_photo
 
-    rng = np.random.default_rng(seed + 3)
     rows: dict[str, Counter[str]] = defaultdict(Counter)
-    for i in range(n_photos):
-        style = held[i % len(held)]
-        deck = style.cards()
-        hand = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(3, 7)),
-                                                 replace=False)]
-        height = float(rng.uniform(180, 300))
+    for i, style, hand, height in _hands(n_photos, np.random.default_rng(seed + 3), held,
+                                         (3, 7)):
         img, truth = pile_photo(hand, style.name, seed=seed + i, card_height=height)
-        found = read_photo(img)
-        for card, corners in truth:
-            others = [(c, w, 0.25 * height) for c, w in truth if c is not card]
-            rows["piles (index in view)"] += photo_row(
-                _at(found, corners, 0.25 * height, others), card)
+        for _, score in _scored(img, truth, height):
+            rows["piles (index in view)"] += score
     return rows
 
 
