@@ -471,8 +471,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     none whose other index corner seems to name another card. A card placed at a
     usual index-to-card size (none read whole on the photo) is moved onto its edges
     when all four are in view. ``read`` are the cards read with a paper margin (their
-    size is the photo's card size), ``whole`` others read with every side on a real
-    edge: ink inside either is theirs."""
+    size is the photo's card size), ``whole`` the cards read with every side on a real
+    edge: ink inside those is theirs."""
     widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
     photo_width = float(np.median(widths)) if widths else None
     tried: list[_IndexRead] = []
@@ -480,13 +480,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     # index; but an outline read as a card with a side on no real edge may span it and
     # the card it lies over (cards in a row): its inside is searched, and a card found
     # there is placed at a usual index-to-card size (that outline's is no card's)
-    own = [q for q in read + whole if _whole(q, edges)]
-    loose = [q for q in read if not any(q is o for o in own)]
-    found = find_indexes(img, skip=[_grown(q, -0.03) for q in own])
-    for idx in found:
-        if any(o.step < 0.95 * idx.step and float(np.linalg.norm(o.rank - idx.rank)) < 1
-               for o in found):
-            continue  # its rank glyph has a nearer suit: this pairing is not an index
+    loose = [q for q in read if not any(q is w for w in whole)]
+    # (find_indexes pairs a rank glyph with its nearest suit only)
+    for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in whole]):
         width = None if any(_aside(idx, q) for q in loose) else photo_width
         quads = index_quads(idx, width) + (index_quads(idx) if width else [])
         # the cards of one photo are of one size: a card read at a usual index-to-card
@@ -574,7 +570,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge
     fit = _Fit(small)
-    for group in card_groups(small):
+    for group in card_groups(small, edges=fit.edges):
         best = _read_group(small, group, fit.edges, clf, threshold)
         if best is not None and _picture_joker(small, best):
             best = (Reading(None, 0.0), best[1], best[2])
@@ -591,7 +587,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and best[2]:
             clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes
-        elif reading.card is not None and _whole(quad, fit.edges):
+        if reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
     outlined = [q for r, q in found if r.card is not None]
     found += _by_index(small, clean, clf, threshold, fit.edges, whole)

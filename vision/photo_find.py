@@ -257,13 +257,14 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
     return []
 
 
-def candidates(img: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Every card-like quadrilateral of ``img`` (BGR), corners ordered, with its rank."""
+def candidates(img: np.ndarray, edges: Edges | None = None) -> list[tuple[int, np.ndarray]]:
+    """Every card-like quadrilateral of ``img`` (BGR), corners ordered, with its rank
+    (``edges``: the photo's, if already computed)."""
     from vision.photo_fit import Edges  # photo_fit builds on this module's shapes
 
     area_img = float(img.shape[0] * img.shape[1])
     found: list[tuple[int, np.ndarray]] = []
-    edges = Edges(img)
+    edges = edges or Edges(img)
     for mask in _masks(img):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         for cnt in contours:
@@ -272,7 +273,8 @@ def candidates(img: np.ndarray) -> list[tuple[int, np.ndarray]]:
     return found
 
 
-def card_groups(img: np.ndarray, per_group: int = 6) -> list[list[np.ndarray]]:
+def card_groups(img: np.ndarray, per_group: int = 6, edges: Edges | None = None
+                ) -> list[list[np.ndarray]]:
     """Candidate outlines grouped by card, biggest card first; within a group the
     cleanest outlines first (four-sided hulls, then rectangles, then completions).
 
@@ -281,7 +283,7 @@ def card_groups(img: np.ndarray, per_group: int = 6) -> list[list[np.ndarray]]:
     come first.
     """
     groups: list[list[tuple[int, np.ndarray]]] = []
-    for rank, q in sorted(candidates(img), key=lambda rq: -cv2.contourArea(rq[1])):
+    for rank, q in sorted(candidates(img, edges), key=lambda rq: -cv2.contourArea(rq[1])):
         centre = q.mean(axis=0)
         for g in groups:
             lead = g[0][1]
