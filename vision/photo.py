@@ -56,6 +56,8 @@ UNPAPERED = 3  # a card's outlines with no paper margin tried, the cleanest firs
 CORNER_NEAR = 0.2  # an index this near an outline's corner (of its width) is that card's
 CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one corner
 PART = 0.8  # an outline inside a card's own, this much smaller, is a part of that card
+TWIN_STEP = 1.5  # a card's two indexes are printed the same size: within this ratio
+RESIZE = 1.25  # a card placed from its index this far off the photo's card width is resized
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -436,7 +438,9 @@ def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
     lies in the far corner of the card the other was placed as (not beside it: two
     pips one over the other on the card's face, or one index's rank and suit paired
-    the other way round)."""
+    the other way round), and are printed the same size (not a picture's big marks)."""
+    if not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP:
+        return False
     return float(a.idx.down @ b.idx.down) < -0.8 and (_far_corner(b.idx.rank, a.quad)
                                                        or _far_corner(a.idx.rank, b.quad))
 
@@ -472,18 +476,20 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     usual index-to-card size (none read whole on the photo) is moved onto its edges
     when all four are in view. ``read`` are the cards read with a paper margin (their
     size is the photo's card size), ``whole`` the cards read with every side on a real
-    edge: ink inside those is theirs."""
-    widths = [float(np.linalg.norm(q[1] - q[0])) for q in read]
-    photo_width = float(np.median(widths)) if widths else None
+    edge: ink inside those is theirs, and their size is surely the photo's."""
+    sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
+    photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's
     # index; but an outline read as a card with a side on no real edge may span it and
     # the card it lies over (cards in a row): its inside is searched, and a card found
-    # there is placed at a usual index-to-card size (that outline's is no card's)
+    # there is placed at the size of a card whole in view, else at a usual
+    # index-to-card size (that outline's is no card's; two corners read the same may
+    # still give the size: _resize_to_spans)
     loose = [q for q in read if not any(q is w for w in whole)]
     # (find_indexes pairs a rank glyph with its nearest suit only)
     for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in whole]):
-        width = None if any(_aside(idx, q) for q in loose) else photo_width
+        width = photo_width if sized or not any(_aside(idx, q) for q in loose) else None
         quads = index_quads(idx, width) + (index_quads(idx) if width else [])
         # the cards of one photo are of one size: a card read at a usual index-to-card
         # ratio still lies where a card of the photo's size would
@@ -499,6 +505,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
                     record.quad = quad if snapped is None else snapped
                 break
         tried.append(record)
+    if not whole:
+        _resize_to_spans(tried, edges)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -515,6 +523,32 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             continue
         out.append((r.reading, spans[0][1] if spans else r.quad))
     return out
+
+
+def _width_of(cards: list[np.ndarray]) -> float | None:
+    """The photo's card width, as these cards give it (their median), if any."""
+    return float(np.median([np.linalg.norm(q[1] - q[0]) for q in cards])) if cards else None
+
+
+def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
+    """With no card whole in view, a card spanned by its two index corners read the same
+    gives the photo's card width (one deck, one size): a card placed from its index at
+    another width (a usual index-to-card ratio, or that of an outline spanning more than
+    a card) is placed again at it. A four-colour deck's index is small for its card: read
+    at the jumbo ratio its card was a third of its neighbours' size, and an outline over
+    three cards, read as one of them, set every other card's size."""
+    spans = [q for i, a in enumerate(tried) for b in tried[i + 1:]
+             if (q := _spanned(a, b)) is not None]
+    width = _width_of(spans)
+    if width is None:
+        return
+    for r in tried:
+        wide = float(np.linalg.norm(r.quad[1] - r.quad[0]))
+        if r.reading.card is None or abs(np.log(wide / width)) < np.log(RESIZE):
+            continue
+        quad = r.idx.quad(width)
+        snapped = snap_sides(edges, quad, SNAP * width)
+        r.quad = quad if snapped is None else snapped
 
 
 def _aside(idx: Index, quad: np.ndarray) -> bool:

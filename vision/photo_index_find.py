@@ -39,6 +39,10 @@ STRICT = 0.5  # ... or, a second look, this much (ink by shaded paper at the car
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
+THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
+THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
+# lines would find many) and holds back no other pairing of its rank glyph
+THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit distance
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 
 
@@ -227,6 +231,43 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     return float(steps[gone[0]]) if len(gone) else None
 
 
+def _thin_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
+               reach: float) -> float | None:
+    """How far from ``start`` along ``away`` a thin dark line crosses the paper (a
+    card's edge lying on another card: its shadow, a few pixels wide, with paper on
+    both sides), or None if there is none within ``reach``. A glyph or a print is
+    wider than such a line, and the table is not paper.
+
+    >>> row = np.full((1, 40), 200, np.uint8)
+    >>> row[0, 12:14] = 70  # a shadow line two pixels wide, paper past it
+    >>> _thin_line(row, np.array([2.0, 0.0]), np.array([1.0, 0.0]), 30)
+    10.0
+    >>> row[0, 12:22] = 70  # a glyph's stroke or the table: not a thin line
+    >>> _thin_line(row, np.array([2.0, 0.0]), np.array([1.0, 0.0]), 30) is None
+    True
+    """
+    h, w = dark.shape
+    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
+    pts = start + steps[:, None] * away
+    xs, ys = pts[:, 0].round().astype(int), pts[:, 1].round().astype(int)
+    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    if not ok.all():
+        steps, xs, ys = steps[:int(np.argmin(ok))], xs[:int(np.argmin(ok))], ys[:int(np.argmin(ok))]
+    if len(steps) < 4:
+        return None
+    level = dark[ys, xs].astype(np.float32)
+    base = float(np.percentile(level, 90))
+    low = level < 0.67 * base
+    if not low.any():
+        return None
+    first = int(np.argmax(low))
+    width = int(np.argmin(low[first:])) if not low[first:].all() else len(low) - first
+    after = level[first + width:first + width + 3]
+    if width > THIN or len(after) < 2 or float(after.max()) < 0.72 * base:
+        return None
+    return float(steps[first])
+
+
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     """Is ``point`` (x, y) inside the quadrilateral ``quad`` (or on its outline)?
 
@@ -269,13 +310,14 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
     # king's heart over its K); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for _, i, r, _ in found:
-        nearest[r] = min(nearest.get(r, np.inf), i.step)
+    for score, i, r, _ in found:
+        if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
+            nearest[r] = min(nearest.get(r, np.inf), i.step)
     clearest = {(r, s): score for score, _, r, s in found}
     found.sort(key=lambda si: si[0])
     # the clearest ``limit`` pairings are looked at, those dropped among them
     return [i for score, i, r, s in found[:limit]
-            if i.step < nearest[r] / 0.95 and clearest.get((s, r), np.inf) >= score]
+            if i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) >= score]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
@@ -336,11 +378,21 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     ml, mu = _margins(paper, rank.centre, down, right, (left, top, r_hi), step)
     edges = (left - min(ml) if len(ml) >= 2 else None, top - min(mu) if len(mu) >= 2 else None)
     if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
-        return None
+        # the card's edge over another card's paper is a thin shadow line that the
+        # paper's closing fills: print past such a line is the other card's
+        ml, mu = _margins(dark, rank.centre, down, right, (left, top, r_hi), step, thin=True)
+        edges = (left - min(ml) if len(ml) >= 2 else None,
+                 top - min(mu) if len(mu) >= 2 else None)
+        if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
+                   for k in blockers):
+            return None
+        thin = True
+    else:
+        thin = False
     margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
-    score = (len(ml) < 2) + (len(mu) < 2) + abs(margin_l - margin_u) / step
+    score = (len(ml) < 2) + (len(mu) < 2) + abs(margin_l - margin_u) / step + THIN_LAST * thin
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
                         step, extent)
@@ -367,18 +419,25 @@ def _past_edge(box: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.n
 
 
 def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
-             box: tuple[float, float, float], step: float) -> tuple[list[float], list[float]]:
+             box: tuple[float, float, float], step: float, thin: bool = False
+             ) -> tuple[list[float], list[float]]:
     """How far the paper runs left of the index and above it (three looks each), the
     looks that end within a step: paper running on past that is no edge of this card
-    (another card's paper beyond it, where the usual margin is taken)."""
+    (another card's paper beyond it, where the usual margin is taken). With ``thin``,
+    ``paper`` is the photo's darkest channel unclosed and the edge a thin dark line
+    with paper past it (:func:`_thin_line`)."""
     left, top, r_hi = box
     reach = 1.5 * step
-    lefts = [_edge(paper, origin + down * t + right * left, -right, reach)
+    edge = _thin_line if thin else _edge
+    lefts = [edge(paper, origin + down * t + right * left, -right, reach)
              for t in (top * 0.5, 0.0, step)]
-    ups = [_edge(paper, origin + down * top + right * t, -down, reach)
+    ups = [edge(paper, origin + down * top + right * t, -down, reach)
            for t in (left * 0.5, 0.0, r_hi)]
-    return ([m for m in lefts if m is not None and m < 0.9 * step],
-            [m for m in ups if m is not None and m < 0.9 * step])
+    # a card's edge seen as a thin line lies by the index (its usual margin), not as far
+    # as a printed frame line
+    most = (THIN_MARGIN if thin else 0.9) * step
+    return ([m for m in lefts if m is not None and m < most],
+            [m for m in ups if m is not None and m < most])
 
 
 def card_between(a: Index, b: Index, aspect: tuple[float, float] = ASPECT_RANGE

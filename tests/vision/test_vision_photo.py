@@ -599,3 +599,41 @@ def test_fanned_hand_rank_with_a_nearer_suit_names_nothing_farther() -> None:
     named = [c.card for c in read_photo(img) if c.card is not None]
     assert all(c in hand for c in named) and len(named) == len(set(named))
     assert len(named) >= 3
+
+
+def test_cards_placed_from_their_index_take_the_size_two_corners_span() -> None:
+    """Issue 4 (still photos: where each card lies; the bench's held-out pile 17): no
+    outline is read on this pile, so each card is placed from its index. The Jc's two
+    index corners, read the same, span it: that is the photo's card size (one deck, one
+    size). Before, the Ts was placed at the width of an outline spanning three cards,
+    reached into the Th's big centre index and was dropped as disagreeing with it, and
+    the Th was placed at the jumbo index-to-card ratio, a third of its size. Now the
+    Ts is read where it lies, and no card is named where none lies."""
+    from vision.table_photo import pile_photo
+
+    img, truth = pile_photo(parse_cards("Jc Ad Ts Th"), "four-colour", seed=2026 + 17,
+                            card_height=221.3693461370459)
+    found = [c for c in read_photo(img) if c.card is not None]
+    where = {card: corners for card, corners in truth}
+    width = float(np.linalg.norm(np.subtract(truth[0][1][1], truth[0][1][0])))
+    for c in found:
+        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * width)
+    assert {str(c.card) for c in found} >= {"Jc", "Ts"}
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "scenes").exists(), reason="cards-dev not available")
+def test_index_beside_a_thin_shadow_edge_over_another_card_is_found() -> None:
+    """Issue 4 (still photos: cards touching each other in a row; cards-dev's IMG_2650):
+    a Js lies between an Ad over its left side and a Qh under its right. Its only index
+    in view is by its edge over the Qh, and just past that edge is the Qh's picture
+    frame: ink beside the index, so no index. The edge is a thin shadow line between
+    two cards' paper, which the paper's closing fills; now such a line is the card's
+    edge, the frame past it the Qh's, and the Js is found and read where it lies."""
+    img = load_image(CARDS_DEV / "scenes" / "edje_train_IMG_2650.jpg")
+    found = [c for c in read_photo(img) if c.card is not None]
+    assert sorted(str(c.card) for c in found) == ["Ad", "Js", "Qh"]
+    (js,) = [c for c in found if c.card is Card("Js")]
+    corners = np.array(js.corners)
+    # its visible index corner is the labelled box's lower right (181..281, 203..415)
+    assert min(float(np.linalg.norm(p - (281, 415))) for p in corners) < 12
+    assert corners[:, 0].max() < 290 and corners[:, 1].min() > 195
