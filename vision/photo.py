@@ -494,19 +494,24 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         # the cards of one photo are of one size: a card read at a usual index-to-card
         # ratio still lies where a card of the photo's size would
         record = _IndexRead(idx, Reading(None, 0.0), None, quads[0])
+        readings = []
         for quad in quads:
             wide = float(np.linalg.norm(quad[1] - quad[0]))
             reading, guess = read_index_alone(_warp(img, quad), idx.index_box(wide), clf, threshold)
             record.guess = record.guess or guess
-            if reading.card is not None:
-                record.reading, record.quad = reading, idx.quad(width) if width else quad
-                if not width:  # a usual index-to-card size: the card's own edges, if in view
-                    snapped = snap_sides(edges, quad, SNAP * wide)
-                    record.quad = quad if snapped is None else snapped
-                break
+            readings.append(reading)
+        at = _agreed(readings)
+        if at is not None:
+            quad = quads[at]
+            record.reading, record.quad = readings[at], idx.quad(width) if width else quad
+            if not width:  # a usual index-to-card size: the card's own edges, if in view
+                wide = float(np.linalg.norm(quad[1] - quad[0]))
+                snapped = snap_sides(edges, quad, SNAP * wide)
+                record.quad = quad if snapped is None else snapped
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
+    _unname_crossed(tried)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -549,6 +554,53 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
         quad = r.idx.quad(width)
         snapped = snap_sides(edges, quad, SNAP * width)
         r.quad = quad if snapped is None else snapped
+
+
+def _agreed(readings: list[Reading]) -> int | None:
+    """Which of one index's readings, at the card sizes tried, names its card: the
+    first that names one, unless another names another card. A wider box takes in more
+    of the card than its index (a court card's big pip and picture: a Jh's corner read
+    as the Qh), so an index read as two cards is read as neither (never guess).
+
+    >>> from controller.cards import Card
+    >>> jh, qh, none = Reading(Card("Jh"), 0.99), Reading(Card("Qh"), 1.0), Reading(None, 0.5)
+    >>> _agreed([none, jh, jh]), _agreed([qh, jh, jh]), _agreed([none, none])
+    (1, None, None)
+    """
+    named = [i for i, r in enumerate(readings) if r.card is not None]
+    if not named or any(readings[i].card is not readings[named[0]].card for i in named):
+        return None
+    return named[0]
+
+
+def _unname_crossed(tried: list[_IndexRead]) -> None:
+    """Two cards read by their indexes, each index lying well inside the other card:
+    two flat cards cannot each lie over the other, so one index is no index. It is the
+    one printed bigger (a card's pips and picture are bigger than its index: two of a
+    9s's pips were read as the 9c)."""
+    named = [r for r in tried if r.reading.card is not None]
+    for i, a in enumerate(named):
+        for b in named[i + 1:]:
+            if _crossed(a, b) and not _same_card(a, b):
+                big = a if a.idx.step > b.idx.step else b
+                big.reading = Reading(None, 0.0)
+
+
+def _crossed(a: _IndexRead, b: _IndexRead) -> bool:
+    """Does each card's index lie well inside the other card?
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> def read_at(x, y, card_x, card_y):
+    ...     idx = Index(np.array([x, y]), d, r, np.array([x - 2, y - 2], np.float32), 8.0)
+    ...     card = [[card_x, card_y], [card_x + 63, card_y], [card_x + 63, card_y + 88],
+    ...             [card_x, card_y + 88]]
+    ...     return _IndexRead(idx, Reading(None, 0.0), None, np.array(card, np.float32))
+    >>> _crossed(read_at(10, 10, 8, 8), read_at(30, 40, 5, 5))
+    True
+    >>> _crossed(read_at(10, 10, 8, 8), read_at(30, 40, 28, 38))
+    False
+    """
+    return inside(a.idx.rank, _grown(b.quad, -0.1)) and inside(b.idx.rank, _grown(a.quad, -0.1))
 
 
 def _aside(idx: Index, quad: np.ndarray) -> bool:

@@ -8,7 +8,17 @@ import numpy as np
 
 from controller.cards import JOKER, Card
 from vision.decks import CARD_H, CARD_W, STYLES, render_face
-from vision.photo import THRESHOLD, Reading, _by_index, _Fit, _one_per_card, read_photo
+from vision.photo import (
+    THRESHOLD,
+    Reading,
+    _by_index,
+    _Fit,
+    _IndexRead,
+    _one_per_card,
+    _unname_crossed,
+    read_photo,
+)
+from vision.photo_index_find import Index
 from vision.photo_model import photo_reader
 from vision.table_photo import table_photo
 
@@ -65,3 +75,31 @@ def test_a_joker_lying_on_a_table_is_still_read() -> None:
     img, truth = table_photo([JOKER, Card("Qd")], "nicu-white", seed=0)
     assert len(truth) == 2
     assert sorted(str(c.card) for c in read_photo(img)) == sorted(str(c) for c, _ in truth)
+
+
+def _index_read(x: float, y: float, step: float, card: str, card_at: tuple[float, float]
+                ) -> _IndexRead:
+    """An index corner at (x, y), ``step`` px from rank to suit, read as ``card`` and
+    placed as an upright card 63 x 88 px with its top-left corner at ``card_at``."""
+    down, right = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    idx = Index(np.array([x, y], np.float32), down, right,
+                np.array([x - 3, y - 3], np.float32), step)
+    cx, cy = card_at
+    quad = np.array([[cx, cy], [cx + 63, cy], [cx + 63, cy + 88], [cx, cy + 88]], np.float32)
+    return _IndexRead(idx, Reading(Card(card), 0.999), None, quad)
+
+
+def test_of_two_indexes_each_lying_on_the_others_card_the_bigger_print_is_no_index() -> None:
+    """Two flat cards cannot each lie over the other, so two cards read by their indexes,
+    each index well inside the other card, are one card's index and a pair of its pips
+    (printed bigger): a real 9s's two spade pips were read as the 9c beside its own
+    index (cards-dev IMG_2452, a card named that is not on the table)."""
+    index = _index_read(10, 10, 8.0, "9s", (7, 7))
+    pips = _index_read(30, 50, 14.0, "9c", (0, 0))
+    _unname_crossed([index, pips])
+    assert (index.reading.card, pips.reading.card) == (Card("9s"), None)
+    # a fanned hand: each card over the one before, its index on the card below it and
+    # the card below's index in view beside it: both stay
+    under, over = _index_read(10, 10, 8.0, "9s", (7, 7)), _index_read(40, 12, 8.0, "Kd", (37, 9))
+    _unname_crossed([under, over])
+    assert (under.reading.card, over.reading.card) == (Card("9s"), Card("Kd"))
