@@ -58,6 +58,7 @@ CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one c
 PART = 0.8  # an outline inside a card's own, this much smaller, is a part of that card
 TWIN_STEP = 1.5  # a card's two indexes are printed the same size: within this ratio
 RESIZE = 1.25  # a card placed from its index this far off the photo's card width is resized
+INDEX_MAX = 0.4  # an index's rank-to-suit distance, of its card's width, is at most (jumbo: 1/4.3)
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -490,6 +491,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     # (find_indexes pairs a rank glyph with its nearest suit only)
     for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in whole]):
         width = photo_width if sized or not any(_aside(idx, q) for q in loose) else None
+        if width and idx.step > INDEX_MAX * width:
+            continue  # printed too big for an index of the photo's cards: pips, a picture
         quads = index_quads(idx, width) + (index_quads(idx) if width else [])
         # the cards of one photo are of one size: a card read at a usual index-to-card
         # ratio still lies where a card of the photo's size would

@@ -20,7 +20,7 @@ from vision.photo import (
 )
 from vision.photo_index_find import Index
 from vision.photo_model import photo_reader
-from vision.table_photo import table_photo
+from vision.table_photo import pile_photo, table_photo
 
 CARD = np.array([[200, 60], [420, 100], [370, 400], [150, 360]], np.float32)
 
@@ -103,3 +103,14 @@ def test_of_two_indexes_each_lying_on_the_others_card_the_bigger_print_is_no_ind
     under, over = _index_read(10, 10, 8.0, "9s", (7, 7)), _index_read(40, 12, 8.0, "Kd", (37, 9))
     _unname_crossed([under, over])
     assert (under.reading.card, over.reading.card) == (Card("9s"), Card("Kd"))
+
+
+def test_a_pip_cards_pips_printed_far_bigger_than_an_index_are_not_read_as_one() -> None:
+    """An index is small for its card (a jumbo index's rank-to-suit distance is a
+    quarter of the card's width): two of a half-covered 7c's clubs, a card width apart,
+    were read as the 4c in a pile of training-style cards, a card named that is not on
+    the table (issue 4, "never a wrong one")."""
+    hand = [Card("Qs"), Card("7c"), Card("2h"), Card("4s")]
+    img, _ = pile_photo(hand, "dondorf", seed=9, card_height=205.8)
+    named = {c.card for c in read_photo(img) if c.card is not None}
+    assert named and named <= set(hand)
