@@ -51,6 +51,10 @@ NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, al
 NET_LEAN = 0.35  # both corners: the network's best guess, with the glyphs fairly sure of it
 NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
 NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
+# the corner network reading both corners as "not an index" at least this surely: two
+# fairly sure glyph corners are a block of pips or a picture (an outline inside a card),
+# not an index
+NOT_INDEX = 0.5
 # a "rank" glyph starting this far across the corner (past any index) that the suit model
 # reads as the suit glyph's suit this surely: two pips
 PIP_COLUMN, PIP_LIKE = 0.4, 0.9
@@ -69,8 +73,8 @@ INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink 
 BLUR_MAX = 12.0
 BLUR_NET = 8.0  # ... and past which the corner network must read the card on a corner too
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
-# models, the network agreeing at ~0.5 only; chosen on training styles)
-NET_BLURRED = 0.7
+# models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
+NET_BLURRED = 0.75
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -288,6 +292,7 @@ class CornerReadings:
     clash: bool
     net: Reading
     ink: str
+    blank: float = 0.0  # how surely the network reads the corner as no index at all
 
 
 def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bool:
@@ -331,9 +336,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     too small or blurred (:func:`legible`) is not named, however sure the models are.
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
-    nets = _net_readings(card_img)
-    top, bottom = (CornerReadings(*_read_corner_clash(img, clf), net, _corner_ink(img))
-                   for img, net in zip(sides, nets, strict=True))
+    nets = _net_corners(card_img)
+    top, bottom = (CornerReadings(*_read_corner_clash(img, clf), net, _corner_ink(img), blank)
+                   for img, (net, blank) in zip(sides, nets, strict=True))
     reading = decide(top, bottom, threshold)
     if reading.card is not None and not legible(reading.card, tuple(
             (edge_width(canonical_corner(img)), c) for img, c in zip(sides, (top, bottom),
@@ -357,6 +362,9 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     >>> fair = CornerReadings(Reading(Card("Qs"), 0.85), False, Reading(Card("Kh"), 0.7), "red")
     >>> decide(fair, fair).card is None  # both corners' pixels name another card
     True
+    >>> kd = CornerReadings(Reading(Card("Kd"), 0.87), False, Reading(None, 0.0), "red")
+    >>> str(decide(kd, kd).card), decide(replace(kd, blank=0.9), replace(kd, blank=0.9)).card
+    ('Kd', None)
     """
     a, b = top.glyph, bottom.glyph
     reads = [r for r in (a, b) if r.card is not None]
@@ -369,6 +377,10 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             # two fairly sure glyph corners of one wrong card have been seen (a king's
             # corners read as a queen through an outline a little too big): the pixels
             # of both corners naming another card is reason enough to doubt them
+            return Reading(None, 0.0)
+        if min(top.blank, bottom.blank) >= NOT_INDEX:
+            # ... or naming no index at all: a nine's block of pips, warped as a card,
+            # was read as a fairly sure Kd on both corners (its pips as K and d)
             return Reading(None, 0.0)
         return Reading(a.card, max(a.confidence, b.confidence))
     # a joker's corner mark is less distinct than an index: both corners must say so
@@ -444,14 +456,33 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
     return None
 
 
-def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
+def _net_corners(card_img: np.ndarray) -> tuple[tuple[Reading, float], tuple[Reading, float]]:
     """The corner network's readings of both index corners (top-left, then bottom-right),
-    each the average over the corner as found and moved a little each way."""
+    each the average over the corner as found and moved a little each way, with how
+    surely it reads the corner as "not an index".
+
+    >>> from vision.decks import STYLES, face_on, render_face
+    >>> nine = face_on(render_face(STYLES["standard"], Card("9d")), (200, 200, 200))
+    >>> (read, _), _ = _net_corners(nine)
+    >>> _, (_, pips) = _net_corners(cv2.resize(nine[34:386, 48:252], (300, 420)))  # pips only
+    >>> str(read.card), pips > NOT_INDEX
+    ('9d', True)
+    """
     views = [corner_views(card_img), corner_views(cv2.rotate(card_img, cv2.ROTATE_180))]
     rank_p, suit_p = load_corner_net().probabilities(np.concatenate(views))
     n = len(views[0])
-    return tuple(combine(rank_p[i * n:(i + 1) * n].mean(axis=0),  # type: ignore[return-value]
-                         suit_p[i * n:(i + 1) * n].mean(axis=0)) for i in range(2))
+    out = []
+    for i in range(2):
+        suit = suit_p[i * n:(i + 1) * n].mean(axis=0)
+        out.append((combine(rank_p[i * n:(i + 1) * n].mean(axis=0), suit),
+                    float(suit[SUIT_LABELS.index("x")])))
+    return out[0], out[1]
+
+
+def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
+    """The corner network's readings of both index corners (top-left, then bottom-right)."""
+    (a, _), (b, _) = _net_corners(card_img)
+    return a, b
 
 
 def _net_reading(card_img: np.ndarray) -> Reading:

@@ -157,14 +157,16 @@ def _add(glyphs_src: np.ndarray, card: Card | None, rng: np.random.Generator,
     sy.append(s_label)
 
 
-def inner_face(face: np.ndarray, rng: np.random.Generator, card: Card | None = None
-               ) -> np.ndarray | None:
+def inner_face(face: np.ndarray, rng: np.random.Generator, card: Card | None = None,
+               part: bool = False) -> np.ndarray | None:
     """The middle of a card's face (a court card's framed picture, a number card's block
     of pips) stretched to a whole card: what a finder's outline of the picture's frame,
     or of the pips, warps upright. Its top-left is a crown, a face or a pip, never an
     index (the index lies in the card's margin, left of where the crop starts). None for
     a jumbo index, which reaches into the middle (and is printed in all four corners),
-    and when the middle reads as ``card``'s own rank.
+    and when the middle reads as ``card``'s own rank. ``part``: a part of the middle
+    (sides drawn apart, its bottom anywhere past the middle), as a finder's outline
+    of some of the pips may be.
 
     >>> from controller.cards import Card
     >>> from vision.decks import STYLES
@@ -173,10 +175,16 @@ def inner_face(face: np.ndarray, rng: np.random.Generator, card: Card | None = N
     (420, 300, 4)
     """
     x0, y0 = rng.uniform(0.19, 0.26) * CARD_W, rng.uniform(0.06, 0.16) * CARD_H
+    if part:  # any outline inside: a part of the middle, its sides drawn apart
+        x0, y0 = rng.uniform(0.14, 0.3) * CARD_W, rng.uniform(0.05, 0.3) * CARD_H
     index = find_index(canonical_corner(np.ascontiguousarray(face[:, :, :3])))
-    if index is not None and max(b[0] + b[2] for b in (index.rank_box, index.suit_box)) > x0 - 4:
+    reach = 0 if index is None else max(b[0] + b[2] for b in (index.rank_box, index.suit_box))
+    if reach > x0 - 4:
         return None
     x1, y1 = CARD_W - x0 + rng.uniform(-6, 6), CARD_H - y0 + rng.uniform(-6, 6)
+    if part:  # clear of the turned index in the bottom-right corner too
+        x1 = min(CARD_W * rng.uniform(0.7, 0.86), CARD_W - reach - 4)
+        y1 = CARD_H * rng.uniform(0.5, 0.95)
     crop = face[int(y0):int(y1), int(x0):int(x1)]
     inner = cv2.resize(crop, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
     shown = find_index(canonical_corner(np.ascontiguousarray(inner[:, :, :3])))

@@ -36,7 +36,17 @@ Real photos (cards-dev) are never trained on. The committed weights: two gen sha
 (seeds 1 and 2, default counts), ``fit`` twice on both (``--seed 0``, 16-32-64
 channels; ``--seed 1 --width 24``, 24-48-96 channels; 10 epochs, 128 hidden units),
 then ``export`` of the two (their probabilities averaged: 1.4 MiB). About 15 minutes of
-one core for each gen shard, 10 and 30 for the fits.
+one core for each gen shard, 10 and 30 for the fits. Since session 9 both networks are
+fine-tuned from those weights with outlines inside cards as "not an index" (a nine's
+pips had been read as a 4 of its suit on both corners, surely)::
+
+    .venv/bin/python -m vision.training.train_photo_cnn gen /tmp/neg.npz --aug 0 \
+        --fonts 0 --faces 1 --pictures 8 --seed 5
+    /tmp/torchenv/bin/python vision/training/train_photo_cnn.py fit \
+        /tmp/a.npz,/tmp/b.npz,/tmp/neg.npz --init /tmp/net1.npz --lr 5e-4 --epochs 3 \
+        --seed 3 --out /tmp/net1b.npz   # and the 24-channel one: --width 24 --seed 4
+
+(a minute for the gen, 5 and 11 minutes for the fits).
 """
 
 from __future__ import annotations
@@ -44,19 +54,28 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from controller.cards import Card
+    from vision.decks import DeckStyle
 
 OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.onnx"
 
 
 def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
-        faces: int = 0) -> None:
-    """Render the training corners (or, ``held_out``, the held-out styles' corners)."""
+        faces: int = 0, pictures: int = 0) -> None:
+    """Render the training corners (or, ``held_out``, the held-out styles' corners);
+    ``pictures``: this many outlines inside each court and number card (its framed
+    picture, its block of pips: :func:`vision.training.train_photo.inner_face`) per
+    card, warped as if they were the card, as "not an index"."""
     import cv2
 
-    from controller.cards import DECK_52, Card
+    from controller.cards import DECK_52
     from vision.classify import labels_of
     from vision.decks import available_styles, render_face
     from vision.photo_cnn import corner_input
@@ -100,14 +119,46 @@ def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
             for _ in range(faces):
                 add(index_face(card, rng), card)
         print(f"faces: {len(xs)} corners, {time.time() - t0:.0f}s", flush=True)
+    if pictures:
+        _pictures(styles, pictures, faces > 0, rng, add)
+        print(f"pictures: {len(xs)} corners, {time.time() - t0:.0f}s", flush=True)
     np.savez_compressed(path, x=np.array(xs, np.float32), rank=np.array(rs, np.int64),
                         suit=np.array(ss, np.int64))
     print(f"saved {len(xs)} corners to {path} in {time.time() - t0:.0f}s")
 
 
+def _pictures(styles: list[DeckStyle], n: int, faces: bool, rng: np.random.Generator,
+              add: Callable[[np.ndarray, Card | None], None]) -> None:
+    """Outlines inside a card, as "not an index": the corner network read a nine's or
+    ten's block of pips, warped as a whole card, as a 4 of its suit on both corners
+    (its top-left pip over the pip below looks like a small index); a court card's
+    picture is as near. Aces (one large pip) and jokers are left out; ``faces``: the
+    many-typeface faces' middles too."""
+    from controller.cards import DECK_52
+    from vision.decks import render_face
+    from vision.training.train_photo import inner_face
+
+    def middles(face: np.ndarray, card: Card) -> None:
+        for i in range(n):  # the whole middle, and parts of it
+            if (inner := inner_face(face, rng, card, part=i % 2 == 1)) is not None:
+                add(inner, None)
+
+    for style in styles:
+        for card in style.cards():
+            if card.rank is not None and card.rank.value != 14:
+                middles(render_face(style, card), card)
+    if faces:
+        from vision.training.photo_faces import index_face
+
+        for card in DECK_52:
+            if card.rank is not None and card.rank.value != 14:
+                middles(index_face(card, rng), card)
+
+
 def fit(path: str, out: str, epochs: int, seed: int, test: str | None, width: int = 16,
-        hidden: int = 128) -> None:
-    """Train the network on ``gen``'s corners (PyTorch, CPU) and save numpy weights."""
+        hidden: int = 128, init: str | None = None, lr: float = 2e-3) -> None:
+    """Train the network on ``gen``'s corners (PyTorch, CPU) and save numpy weights;
+    ``init``: start from an earlier ``fit``'s weights (of the same shape) instead."""
     import torch
     from torch import nn
 
@@ -128,7 +179,14 @@ def fit(path: str, out: str, epochs: int, seed: int, test: str | None, width: in
                          nn.ReLU(), nn.Dropout(0.3))
     heads = nn.Linear(hidden, 14 + 6)  # rank classes, then suit classes (vision.classify)
     model = nn.Sequential(body, heads)
-    opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    if init:
+        start = dict(np.load(init))
+        layers = [*(m for m in body if isinstance(m, nn.Conv2d | nn.Linear)), heads]
+        names = [f"conv{i}" for i in range(3)] + ["fc", "out"]
+        for name, layer in zip(names, layers, strict=True):
+            layer.weight.data = torch.from_numpy(start[f"{name}_w"].astype(np.float32))
+            layer.bias.data = torch.from_numpy(start[f"{name}_b"].astype(np.float32))
+    opt = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     rank_loss = nn.CrossEntropyLoss(ignore_index=-1, label_smoothing=0.05)
     suit_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
@@ -259,6 +317,9 @@ def main() -> None:
     g.add_argument("--fonts", type=int, default=10, help="font-drawn faces per card")
     g.add_argument("--faces", type=int, default=30,
                    help="faces per card drawn in many typefaces (photo_faces)")
+    g.add_argument("--pictures", type=int, default=0,
+                   help="outlines inside each court and number card (pictures, pip blocks) "
+                        "per card, as not an index")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--held-out", action="store_true", help="the held-out styles instead")
     f = sub.add_parser("fit", help="train (a venv with torch)")
@@ -269,17 +330,20 @@ def main() -> None:
     f.add_argument("--width", type=int, default=16, help="channels of the first conv layer")
     f.add_argument("--hidden", type=int, default=128, help="hidden units before the heads")
     f.add_argument("--out", required=True, help="the network's weights (.npz)")
+    f.add_argument("--init", help="an earlier fit's weights to start from (fine-tuning)")
+    f.add_argument("--lr", type=float, default=2e-3, help="Adam's learning rate")
     e = sub.add_parser("export", help="fit's networks as one ONNX file (a venv with torch)")
     e.add_argument("members", help="fit's weights (several, averaged: comma-separated)")
     e.add_argument("--out", default=str(OUT))
     args = ap.parse_args()
     if args.step == "gen":
         gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
-            0 if args.held_out else args.faces)
+            0 if args.held_out else args.faces, 0 if args.held_out else args.pictures)
     elif args.step == "export":
         export(args.members, args.out)
     else:
-        fit(args.data, args.out, args.epochs, args.seed, args.test, args.width, args.hidden)
+        fit(args.data, args.out, args.epochs, args.seed, args.test, args.width, args.hidden,
+            args.init, args.lr)
 
 
 if __name__ == "__main__":
