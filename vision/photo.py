@@ -578,14 +578,15 @@ def _agreed(readings: list[Reading]) -> int | None:
 
 def _unname_crossed(tried: list[_IndexRead]) -> None:
     """Two cards read by their indexes, each index lying well inside the other card:
-    two flat cards cannot each lie over the other, so one index is no index. It is the
-    one printed bigger (a card's pips and picture are bigger than its index: two of a
-    9s's pips were read as the 9c)."""
+    two flat cards cannot each lie over the other, so one index is no index when it is
+    printed far bigger than the other (a card's pips and picture are bigger than its
+    index: two of a 9s's pips were read as the 9c). Two indexes printed alike are two
+    cards' (a card placed at too big a size reaches over its neighbour's index)."""
     named = [r for r in tried if r.reading.card is not None]
     for i, a in enumerate(named):
         for b in named[i + 1:]:
-            if _crossed(a, b) and not _same_card(a, b):
-                big = a if a.idx.step > b.idx.step else b
+            big, small = (a, b) if a.idx.step > b.idx.step else (b, a)
+            if big.idx.step > TWIN_STEP * small.idx.step and _crossed(a, b):
                 big.reading = Reading(None, 0.0)
 
 

@@ -98,6 +98,11 @@ def test_of_two_indexes_each_lying_on_the_others_card_the_bigger_print_is_no_ind
     pips = _index_read(30, 50, 14.0, "9c", (0, 0))
     _unname_crossed([index, pips])
     assert (index.reading.card, pips.reading.card) == (Card("9s"), None)
+    # two indexes printed alike are two cards' (one placed too big reaches the other)
+    index, placed_too_big = _index_read(10, 10, 8.0, "9s", (7, 7)), \
+        _index_read(30, 50, 8.5, "Td", (0, 0))
+    _unname_crossed([index, placed_too_big])
+    assert (index.reading.card, placed_too_big.reading.card) == (Card("9s"), Card("Td"))
     # a fanned hand: each card over the one before, its index on the card below it and
     # the card below's index in view beside it: both stay
     under, over = _index_read(10, 10, 8.0, "9s", (7, 7)), _index_read(40, 12, 8.0, "Kd", (37, 9))
