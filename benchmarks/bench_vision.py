@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import DECK_52, Card
 from vision.decks import available_styles
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.owndecks import drawn_backs
@@ -266,12 +266,6 @@ def _near(cards: list, corners: list[tuple[float, float]], tol: float,
         cards[i].card is card and off(cards[i], where) < t for card, where, t in others)]
 
 
-def _at(cards: list, corners: list[tuple[float, float]], tol: float,
-        others: Sequence[Placed] = ()) -> list[Card | None]:
-    """The cards named by the readings near one true card (``_near``), the nearest first."""
-    return [c.card for c in _near(cards, corners, tol, others)]
-
-
 def scored_photo(found: list, placed: Sequence[Placed], on_table: Sequence[Card] = ()
                  ) -> tuple[list[tuple[Card, Counter[str]]], Counter[str]]:
     """Each true card's score (``photo_row`` of the reading nearest it), and the photo's
@@ -301,6 +295,12 @@ def scored_photo(found: list, placed: Sequence[Placed], on_table: Sequence[Card]
     return out, phantoms
 
 
+def _total(scored: tuple[list[tuple[Card, Counter[str]]], Counter[str]]) -> Counter[str]:
+    """A photo's score: its true cards' and its phantoms (of :func:`scored_photo`)."""
+    scores, phantoms = scored
+    return sum((score for _, score in scores), phantoms)
+
+
 def photo_table(n_photos: int, seed: int) -> None:
     """The still-photo reader on rendered table photos of the held-out deck styles."""
     from vision.photo import read_photo
@@ -319,12 +319,8 @@ def photo_table(n_photos: int, seed: int) -> None:
         harsh = (i // len(held)) % 2 == 1
         img, truth = table_photo(cards, style.name, seed=seed + i, harsh=harsh,
                                  card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
-        scores, phantoms = scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth],
-                                        cards)
-        row = rows[style.name + (", phone-like" if harsh else "")]
-        row += phantoms
-        for _, score in scores:
-            row += score
+        rows[style.name + (", phone-like" if harsh else "")] += _total(
+            scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
     total: Counter[str] = Counter()
     for row in rows.values():
         total += row
@@ -388,10 +384,7 @@ def _pile_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     for i, style, hand, height in _hands(n_photos, np.random.default_rng(seed + 3), held,
                                          (3, 7)):
         img, truth = pile_photo(hand, style.name, seed=seed + i, card_height=height)
-        scores, phantoms = _scored(img, truth, height, hand)
-        rows["piles (index in view)"] += phantoms
-        for _, score in scores:
-            rows["piles (index in view)"] += score
+        rows["piles (index in view)"] += _total(_scored(img, truth, height, hand))
     return rows
 
 
@@ -417,11 +410,8 @@ def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
             img, truth = table_photo(cards, style.name, seed=seed + 500 + i, size=size,
                                      card_height=heights, harsh=True)
             tol = 0.15 * heights[1]
-            scores, phantoms = scored_photo(read_photo(img), [(c, w, tol) for c, w in truth],
-                                            cards)
-            rows[name] += phantoms
-            for _, score in scores:
-                rows[name] += score
+            rows[name] += _total(
+                scored_photo(read_photo(img), [(c, w, tol) for c, w in truth], cards))
     return rows
 
 
@@ -440,7 +430,7 @@ def _box(box: dict[str, str]) -> tuple[Card, list[tuple[float, float]], float]:
 
 
 # the one deck cards-dev shows (its README: ranks 9 to ace only)
-DEV_DECK = tuple(Card(rank + suit) for rank in "9TJQKA" for suit in "cdhs")
+DEV_DECK = tuple(c for c in DECK_52 if c.rank.value >= 9)
 
 
 def cards_dev_table(root: Path) -> None:
@@ -471,12 +461,11 @@ def cards_dev_table(root: Path) -> None:
         kinds += [] if kind in kinds else [kind]
         # a crop of a multi-card photo may show a neighbour's corner, unlabelled: there
         # only a card the deck has not (rank 2 to 8) counts as a phantom
-        scores, phantoms = scored_photo(found, [_box(box) for box in cards],
-                                        DEV_DECK if "_card" in name else ())
-        for result in [phantoms] + [score for _, score in scores]:
-            rows[kind] += result
-            if kind != "multi-card scenes":
-                rows[_half(name)] += result
+        result = _total(scored_photo(found, [_box(box) for box in cards],
+                                     DEV_DECK if "_card" in name else ()))
+        rows[kind] += result
+        if kind != "multi-card scenes":
+            rows[_half(name)] += result
     total: Counter[str] = Counter()
     for kind in kinds:
         total += rows[kind]

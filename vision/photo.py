@@ -505,12 +505,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             readings.append(reading)
         at = _agreed(readings)
         if at is not None:
-            quad = quads[at]
-            record.reading, record.quad = readings[at], idx.quad(width) if width else quad
-            if not width:  # a usual index-to-card size: the card's own edges, if in view
-                wide = float(np.linalg.norm(quad[1] - quad[0]))
-                snapped = snap_sides(edges, quad, SNAP * wide)
-                record.quad = quad if snapped is None else snapped
+            # at a usual index-to-card size: the card's own edges, if in view
+            record.reading = readings[at]
+            record.quad = idx.quad(width) if width else _snapped(edges, quads[at])
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
@@ -554,9 +551,14 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
         wide = float(np.linalg.norm(r.quad[1] - r.quad[0]))
         if r.reading.card is None or abs(np.log(wide / width)) < np.log(RESIZE):
             continue
-        quad = r.idx.quad(width)
-        snapped = snap_sides(edges, quad, SNAP * width)
-        r.quad = quad if snapped is None else snapped
+        r.quad = _snapped(edges, r.idx.quad(width))
+
+
+def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:
+    """A card placed from its index moved onto its own edges when all four are in view
+    (:func:`snap_sides`), else where it was placed."""
+    snapped = snap_sides(edges, quad, SNAP * float(np.linalg.norm(quad[1] - quad[0])))
+    return quad if snapped is None else snapped
 
 
 def _agreed(readings: list[Reading]) -> int | None:
