@@ -32,7 +32,14 @@ from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
 from vision.photo_find import ASPECT_RANGE, card_groups, order_corners, to_paper_edge
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
-from vision.photo_index_find import Index, card_between, find_indexes, index_quads, inside
+from vision.photo_index_find import (
+    WIDTHS,
+    Index,
+    card_between,
+    find_indexes,
+    index_quads,
+    inside,
+)
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
 
@@ -44,6 +51,7 @@ COVERED = 0.4  # an unread outline this much on a card read already is part of t
 COVERED_SAME = 0.6  # two outlines this much on each other are one card's
 SNAP = 0.2  # a card placed from its index moves at most this much of its width to its edges
 INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than its outline
+ALONG = 0.9  # an outline's sides from an index's corner run this near its across and down
 SPAN_ASPECT = (1.05, 1.8)  # a card spanned by its two corners read the same (a webcam's
 # view at a slant squashes it)
 INNER = 0.6  # an outline of a card read this much smaller inside another is the card
@@ -469,15 +477,17 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
-              threshold: float, edges: Edges, whole: list[np.ndarray]
-              ) -> list[tuple[Reading, np.ndarray]]:
+              threshold: float, edges: Edges, whole: list[np.ndarray],
+              unread: list[np.ndarray] | None = None) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
     none whose other index corner seems to name another card. A card placed at a
     usual index-to-card size (none read whole on the photo) is moved onto its edges
     when all four are in view. ``read`` are the cards read with a paper margin (their
     size is the photo's card size), ``whole`` the cards read with every side on a real
-    edge: ink inside those is theirs, and their size is surely the photo's."""
+    edge: ink inside those is theirs, and their size is surely the photo's; ``unread``
+    the outlines found and not read: a card read by its index at such an outline's
+    corner is that outline's card."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
@@ -508,6 +518,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             # at a usual index-to-card size: the card's own edges, if in view
             record.reading = readings[at]
             record.quad = idx.quad(width) if width else _snapped(edges, quads[at])
+            own = None if width else _outline_of(idx, unread or [])
+            record.quad = record.quad if own is None else own
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
@@ -528,6 +540,41 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             continue
         out.append((r.reading, spans[0][1] if spans else r.quad))
     return out
+
+
+def _outline_of(idx: Index, unread: list[np.ndarray]) -> np.ndarray | None:
+    """The card an index is the index of, among outlines found and not read (the other
+    corner covered, or cut by the photo's edge): one with the index at a corner, its
+    sides from that corner running along the index's across and down, card-shaped
+    upright under it and of a card's size for the index. The card is then placed on its
+    own outline, not at a usual index-to-card ratio that may be a third too small (its
+    outline left beside it as a card unread). A fanned hand's outline, its long side
+    across its cards, is none of theirs.
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> idx = Index(np.array([10, 14]), d, r, np.array([2, 2], np.float32), 10.0)
+    >>> card = np.array([[0, 0], [66, 0], [66, 92], [0, 92]], np.float32)
+    >>> _outline_of(idx, [card[[2, 3, 0, 1]]]).tolist()  # its corners from the index's
+    [[0.0, 0.0], [66.0, 0.0], [66.0, 92.0], [0.0, 92.0]]
+    >>> _outline_of(idx, [card + (40, 0)]) is None  # the index is not at its corner
+    True
+    >>> _outline_of(idx, [card[:, ::-1]]) is None  # turned a quarter: a hand's outline
+    True
+    """
+    for quad in unread:
+        start = int(np.argmin(np.linalg.norm(quad - idx.corner, axis=1)))
+        turn = 1 if float((quad[(start + 1) % 4] - quad[start]) @ idx.right) > 0 else -1
+        card = quad[[(start + turn * k) % 4 for k in range(4)]]
+        across, down = card[1] - card[0], card[3] - card[0]
+        width, height = float(np.linalg.norm(across)), float(np.linalg.norm(down))
+        if _aside(idx, quad) or not inside(idx.rank, quad) \
+                or not min(WIDTHS) / RESIZE < width / idx.step < max(WIDTHS) * RESIZE \
+                or not ASPECT_RANGE[0] < height / max(width, 1.0) < ASPECT_RANGE[1] \
+                or float(across @ idx.right) < ALONG * width \
+                or float(down @ idx.down) < ALONG * height:
+            continue
+        return card
+    return None
 
 
 def _width_of(cards: list[np.ndarray]) -> float | None:
@@ -682,7 +729,8 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
     outlined = [q for r, q in found if r.card is not None]
-    found += _by_index(small, clean, clf, threshold, fit.edges, whole)
+    found += _by_index(small, clean, clf, threshold, fit.edges, whole,
+                       [q for r, q in found if r.card is None])
     out = []
     for reading, quad in _one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from controller.cards import JOKER, Card
 from vision.decks import CARD_H, CARD_W, STYLES, render_face
@@ -119,3 +120,39 @@ def test_a_pip_cards_pips_printed_far_bigger_than_an_index_are_not_read_as_one()
     img, _ = pile_photo(hand, "dondorf", seed=9, card_height=205.8)
     named = {c.card for c in read_photo(img) if c.card is not None}
     assert named and named <= set(hand)
+
+
+def _index_only_in_view(style: str, card: Card) -> np.ndarray:
+    """A card on a plain table with something lying over all of it but its index corner
+    (nothing on the photo gives the card size)."""
+    face = render_face(STYLES[style], card)
+    full = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    warped = cv2.warpPerspective(face, cv2.getPerspectiveTransform(full, CARD), (640, 480),
+                                 flags=cv2.INTER_AREA)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255
+    img = (warped[:, :, :3] * alpha + 70 * (1 - alpha)).astype(np.uint8)
+    across, down = CARD[1] - CARD[0], CARD[3] - CARD[0]
+    cover = [(0.3, -0.1), (1.4, -0.1), (1.4, 1.2), (-0.2, 1.2), (-0.2, 0.32), (0.3, 0.32)]
+    cv2.fillPoly(img, [np.array([CARD[0] + a * across + d * down for a, d in cover], np.int32)],
+                 (35, 45, 120))
+    return img
+
+
+@pytest.mark.parametrize("card", [Card("9d"), Card("Kc")])
+def test_a_card_read_by_its_index_at_an_unread_outlines_corner_is_that_outline(card: Card
+                                                                               ) -> None:
+    """Issue 4 (still photos: cards-dev's 2477 Qs, its outline found but not read and its
+    index read alone): with no card size known on the photo, an index is placed at a
+    usual index-to-card ratio, the jumbo one first, a third smaller than a usual card;
+    the card's own outline, unread, then stayed beside it as a second card, unread, and
+    the card was scored unread. An index at the corner of an outline found and unread is
+    that outline's card: it is placed at the outline's size."""
+    img = _index_only_in_view("dondorf", card)
+    fit = _Fit(img)
+    alone = _by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [])
+    found = _by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [], unread=[CARD])
+    assert [r.card for r, _ in found] == [r.card for r, _ in alone] == [card]
+    width = float(np.linalg.norm(CARD[1] - CARD[0]))
+    assert float(np.linalg.norm(alone[0][1][1] - alone[0][1][0])) < 0.8 * width
+    placed = found[0][1]
+    assert max(float(np.linalg.norm(placed[i] - CARD[i])) for i in range(4)) < 0.05 * width
