@@ -33,6 +33,7 @@ from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_
 from vision.photo_find import ASPECT_RANGE, card_groups, order_corners, to_paper_edge
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
 from vision.photo_index_find import (
+    USUAL_SIDE,
     WIDTHS,
     Index,
     card_between,
@@ -83,6 +84,10 @@ class PhotoCard:
     card: Card | None
     confidence: float
     corners: list[list[float]]
+    # placed from its index alone, nothing on the photo giving its size (its corners a
+    # guess): the long side of a card of the usual index-to-card ratio there, in original
+    # pixels (how big its index shows it to be; not reported)
+    index_side: float | None = None
 
     def as_json(self) -> dict[str, object]:
         return {"card": None if self.card is None else str(self.card),
@@ -441,6 +446,7 @@ class _IndexRead:
     reading: Reading
     guess: Card | None
     quad: np.ndarray
+    sized: bool = True  # placed at a card size the photo gives, not a usual ratio's
 
 
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
@@ -478,7 +484,8 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
               threshold: float, edges: Edges, whole: list[np.ndarray],
-              unread: list[np.ndarray] | None = None) -> list[tuple[Reading, np.ndarray]]:
+              unread: list[np.ndarray] | None = None, guessed: dict[int, float] | None = None
+              ) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
     none whose other index corner seems to name another card. A card placed at a
@@ -487,7 +494,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     size is the photo's card size), ``whole`` the cards read with every side on a real
     edge: ink inside those is theirs, and their size is surely the photo's; ``unread``
     the outlines found and not read: a card read by its index at such an outline's
-    corner is that outline's card."""
+    corner is that outline's card. ``guessed`` is given, by ``id`` of each card placed
+    at a usual index-to-card ratio (nothing gave its size), its index's rank-to-suit
+    distance."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
@@ -519,6 +528,7 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             record.reading = readings[at]
             record.quad = idx.quad(width) if width else _snapped(edges, quads[at])
             own = None if width else _outline_of(idx, unread or [])
+            record.sized = bool(width) or own is not None or record.quad is not quads[at]
             record.quad = record.quad if own is None else own
         tried.append(record)
     if not whole:
@@ -539,6 +549,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         if any(t is u for t, _ in spans for u in tried[:i]):
             continue
         out.append((r.reading, spans[0][1] if spans else r.quad))
+        if not spans and not r.sized and guessed is not None:
+            guessed[id(r.quad)] = r.idx.step
     return out
 
 
@@ -599,6 +611,7 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
         if r.reading.card is None or abs(np.log(wide / width)) < np.log(RESIZE):
             continue
         r.quad = _snapped(edges, r.idx.quad(width))
+        r.sized = True
 
 
 def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:
@@ -729,12 +742,15 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
     outlined = [q for r, q in found if r.card is not None]
+    guessed: dict[int, float] = {}
     found += _by_index(small, clean, clf, threshold, fit.edges, whole,
-                       [q for r, q in found if r.card is None])
+                       [q for r, q in found if r.card is None], guessed)
     out = []
     for reading, quad in _one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
-        out.append(PhotoCard(reading.card, reading.confidence, corners))
+        step = guessed.get(id(quad))
+        out.append(PhotoCard(reading.card, reading.confidence, corners,
+                             None if step is None else step * USUAL_SIDE / scale))
     return out
 
 

@@ -38,6 +38,7 @@ PALE_RED, REDNESS = 0.2, 30  # ... or this much, where red stands this far out o
 STRICT = 0.5  # ... or, a second look, this much (ink by shaded paper at the card's edge)
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
+USUAL_SIDE = WIDTHS[1] * CARD_ASPECT  # a usual card's long side / its rank-to-suit distance
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
 THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
@@ -486,4 +487,5 @@ def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
     return [idx.quad(w) for w in widths]
 
 
-__all__ = ["Index", "card_between", "find_indexes", "index_quads", "inside"]
+__all__ = ["USUAL_SIDE", "WIDTHS", "Index", "card_between", "find_indexes", "index_quads",
+           "inside"]

@@ -112,7 +112,28 @@ def unnamed_small(found: Sequence[F], enlarged: bool) -> list[F]:
     if not enlarged:
         return list(found)
     return [dataclasses.replace(c, card=None, confidence=0.0)  # type: ignore[type-var]
-            if c.card is not None and long_side(c) < SMALL_CARD else c for c in found]
+            if c.card is not None and _judged_side(c) < SMALL_CARD else c for c in found]
+
+
+def _judged_side(found: Found) -> float:
+    """How big a card is for judging whether it can be named: its outline's long side,
+    or, for a card placed from its index with nothing giving its size (``index_side``),
+    the long side a usual card with that index has (placed at the jumbo ratio, a usual
+    card is a third smaller than it is, and was unnamed though its index is as legible
+    as any).
+
+    >>> @dataclasses.dataclass
+    ... class Card:
+    ...     card: str | None
+    ...     corners: list[list[float]]
+    ...     confidence: float = 1.0
+    ...     index_side: float | None = None
+    >>> box = [[0, 0], [60, 0], [60, 84], [0, 84]]
+    >>> _judged_side(Card("9d", box)), _judged_side(Card("9d", box, index_side=128.0))
+    (84.0, 128.0)
+    """
+    side: float | None = getattr(found, "index_side", None)
+    return long_side(found) if side is None else side
 
 
 def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:

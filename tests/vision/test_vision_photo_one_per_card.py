@@ -156,3 +156,21 @@ def test_a_card_read_by_its_index_at_an_unread_outlines_corner_is_that_outline(c
     assert float(np.linalg.norm(alone[0][1][1] - alone[0][1][0])) < 0.8 * width
     placed = found[0][1]
     assert max(float(np.linalg.norm(placed[i] - CARD[i])) for i in range(4)) < 0.05 * width
+
+
+def test_a_card_placed_at_a_guessed_size_is_judged_by_its_index() -> None:
+    """Issue 4 (still photos: cards-dev's 2611_card2 9d, only its index corner in view on
+    a small photo): a card placed from its index with nothing on the photo giving its
+    size is placed at the jumbo index-to-card ratio, a third smaller than a usual card,
+    and read again enlarged it was unnamed as too small to read. Such a card reports the
+    size a usual card with its index has (``index_side``), which is what its index's
+    legibility is judged by; a card read through its own outline reports none."""
+    covered = read_photo(_index_only_in_view("dondorf", Card("9d")))
+    assert [c.card for c in covered] == [Card("9d")]
+    placed = np.array(covered[0].corners)
+    long_side = float(np.linalg.norm(CARD[3] - CARD[0]))
+    assert float(np.linalg.norm(placed[3] - placed[0])) < 0.8 * long_side
+    assert covered[0].index_side is not None
+    assert abs(covered[0].index_side / long_side - 1) < 0.2
+    (whole,) = read_photo(_jack_on_a_table())
+    assert whole.card is Card("Jc") and whole.index_side is None
