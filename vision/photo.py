@@ -229,19 +229,41 @@ def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassif
             return reading, quad, True
     if min(held_sides(fit.edges, best[1])) >= HELD:
         return best
-    area = _area(best[1])
-    inner = _grown(best[1], 0.03)
-    mine = [i for i in fit.indexes if inside(i.rank, inner)]
-    for a in mine:
-        for b in mine:
-            card = card_between(a, b)
-            if card is None or _area(card) > INNER_FIT * area \
-                    or _covered(card, inner) < 0.9:
-                continue
-            reading = read_card(_warp(fit.img, card), clf, threshold)
-            if reading.card is best[0].card:
-                return reading, card, True
+    for card in _spanned_inside(fit, best[1]):
+        if _area(card) > INNER_FIT * _area(best[1]):
+            continue
+        reading = read_card(_warp(fit.img, card), clf, threshold)
+        if reading.card is best[0].card:
+            return reading, card, True
     return best
+
+
+def _spanned_inside(fit: _Fit, quad: np.ndarray) -> list[np.ndarray]:
+    """The cards spanned by two index corners found inside the outline ``quad``
+    (:func:`vision.photo_index_find.card_between`), each lying on it."""
+    inner = _grown(quad, 0.03)
+    mine = [i for i in fit.indexes if inside(i.rank, inner)]
+    return [card for a in mine for b in mine
+            if (card := card_between(a, b)) is not None and _covered(card, inner) >= 0.9]
+
+
+def _read_spanned(fit: _Fit, group: list[np.ndarray], clf: IndexClassifier | Ensemble,
+                  threshold: float) -> tuple[Reading, np.ndarray, bool] | None:
+    """The card spanned by its two index corners inside one of a card's unread outlines
+    that has a side on no real edge, if it is read: an outline over the card and a strip
+    of the card it lies on (their edge too faint, white on white, for any side to be
+    found on it) puts the card's index off its corner, and the reader is unsure."""
+    for quad in group:
+        if min(held_sides(fit.edges, quad)) >= HELD:
+            continue  # every side on a real edge: the outline is the card's own
+        for card in _spanned_inside(fit, quad):
+            img_card = _warp(fit.img, card)
+            if not _margin_is_paper(img_card):
+                continue
+            reading = read_card(img_card, clf, threshold)
+            if reading.card is not None:
+                return reading, card, True
+    return None
 
 
 def _area(quad: np.ndarray) -> float:
@@ -731,6 +753,8 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
                                 threshold, [q for r, q in found if r.card is not None]) or best
         if best is None or best[0].card is None:
             best = _read_fitted(small, group, fit.edges, clf, threshold) or best
+        if best is None or best[0].card is None:
+            best = _read_spanned(fit, group, clf, threshold) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
         if best[0].card is not None:
