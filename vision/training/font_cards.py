@@ -7,7 +7,7 @@ deck uses DejaVu Serif Bold.
 
 :func:`font_face` draws from the DejaVu and Hershey faces; :func:`varied_face` goes
 wider: the rank in any of the installed Debian font families of :data:`MORE_FONTS`
-(``fonts-freefont-ttf``, ``fonts-liberation``, ``fonts-urw-base35``, ``tex-gyre``;
+(``fonts-freefont-ttf``, ``fonts-liberation``, ``fonts-urw-base35``, ``fonts-texgyre``;
 those missing are skipped), outlined (hollow) or heavier strokes, tens whose digits
 overlap, the index close to the card's rounded corner; the suit from those fonts too,
 stretched wider or narrower, sometimes shaded (a lighter fill inside a darker rim).
@@ -164,6 +164,11 @@ PAPER = (250, 250, 245)
 def _varied_rank(text: str, colour: tuple[int, int, int], height: int,
                  rng: np.random.Generator) -> Image.Image:
     """The rank in one of :data:`MORE_FONTS`, plain, heavier, or outlined (hollow)."""
+    if not MORE_FONTS:
+        # falling back to DejaVu would quietly train a narrower model than the one shipped
+        raise RuntimeError("varied_face needs the Debian font packages fonts-freefont-ttf, "
+                           "fonts-liberation, fonts-urw-base35 and fonts-texgyre "
+                           "(make system installs them)")
     font = _font(MORE_FONTS[int(rng.integers(len(MORE_FONTS)))], int(height * 1.35))
     style = rng.random()
     stroke = int(rng.integers(1, 4))
