@@ -506,7 +506,8 @@ def _disagree(card: Card, other: _IndexRead) -> bool:
 
 def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ensemble,
               threshold: float, edges: Edges, whole: list[np.ndarray],
-              unread: list[np.ndarray] | None = None, guessed: dict[int, float] | None = None
+              unread: list[np.ndarray] | None = None, guessed: dict[int, float] | None = None,
+              outlined: list[tuple[Reading, np.ndarray]] | None = None
               ) -> list[tuple[Reading, np.ndarray]]:
     """Cards found by their index corner where no outline was read (a covered card,
     a fanned hand): only those read, one per card, none inside a card already read,
@@ -518,7 +519,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     the outlines found and not read: a card read by its index at such an outline's
     corner is that outline's card. ``guessed`` is given, by ``id`` of each card placed
     at a usual index-to-card ratio (nothing gave its size), its index's rank-to-suit
-    distance."""
+    distance. ``outlined`` are the cards read by their outlines: an index at the corner
+    of one is that card's own, and one read as another card than it names neither (the
+    card in ``outlined`` is unnamed in place; never guess)."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
@@ -552,6 +555,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             own = None if width else _outline_of(idx, unread or [])
             record.sized = bool(width) or own is not None or record.quad is not quads[at]
             record.quad = record.quad if own is None else own
+            if _disputes(record, outlined or []):
+                record.reading = Reading(None, 0.0)
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
@@ -574,6 +579,33 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         if not spans and not r.sized and guessed is not None:
             guessed[id(r.quad)] = r.idx.step
     return out
+
+
+def _disputes(record: _IndexRead, outlined: list[tuple[Reading, np.ndarray]]) -> bool:
+    """Does this index, named, lie at the corner of a card read by its outline as
+    another card? It is that card's own index read otherwise (a webcam Jc's corner, its
+    rank and suit paired otherwise, was the 3c): that card is unnamed in ``outlined``.
+
+    >>> from controller.cards import Card
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> idx = Index(np.array([6, 10]), d, r, np.array([1, 1], np.float32), 8.0)
+    >>> outlined = [(Reading(Card("Jc"), 1.0), card)]
+    >>> _disputes(_IndexRead(idx, Reading(Card("Jc"), 0.99), None, card), outlined)
+    False
+    >>> _disputes(_IndexRead(idx, Reading(Card("3c"), 0.99), None, card), outlined)
+    True
+    >>> outlined[0][0].card is None
+    True
+    """
+    disputed = False
+    for i, (reading, quad) in enumerate(outlined):
+        if reading.card is None or reading.card is record.reading.card \
+                or not inside(record.idx.rank, quad) or _aside(record.idx, quad):
+            continue
+        outlined[i] = (Reading(None, 0.0), quad)
+        disputed = True
+    return disputed
 
 
 def _outline_of(idx: Index, unread: list[np.ndarray]) -> np.ndarray | None:
@@ -665,12 +697,19 @@ def _unname_crossed(tried: list[_IndexRead]) -> None:
     two flat cards cannot each lie over the other, so one index is no index when it is
     printed far bigger than the other (a card's pips and picture are bigger than its
     index: two of a 9s's pips were read as the 9c). Two indexes printed alike are two
-    cards' (a card placed at too big a size reaches over its neighbour's index)."""
+    cards' (a card placed at too big a size reaches over its neighbour's index).
+
+    Nor are two indexes naming different cards within a usual card's length of each
+    other printed far apart in size (one deck on the table, no perspective changes a
+    print half again over one card): the bigger is pips or a picture (a Ts turned a
+    quarter, placed a third too small, and two of its pips read as the 4s beside it)."""
     named = [r for r in tried if r.reading.card is not None]
     for i, a in enumerate(named):
         for b in named[i + 1:]:
             big, small = (a, b) if a.idx.step > b.idx.step else (b, a)
-            if big.idx.step > TWIN_STEP * small.idx.step and _crossed(a, b):
+            near = a.reading.card is not b.reading.card and float(
+                np.linalg.norm(a.idx.rank - b.idx.rank)) < USUAL_SIDE * small.idx.step
+            if big.idx.step > TWIN_STEP * small.idx.step and (near or _crossed(a, b)):
                 big.reading = Reading(None, 0.0)
 
 
@@ -726,7 +765,8 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     scale = min(1.0, MAX_SIDE / side)
     out = _read_at(img, scale, clf, threshold)
     if not out or any(c.card is None for c in out):
-        again = second_scale(side, scale, [long_side(c) for c in out])
+        # sized for the cards left unread: those it is for
+        again = second_scale(side, scale, [long_side(c) for c in out if c.card is None])
         if again is not None:
             out = merge(out, unnamed_small(_read_at(img, again, clf, threshold),
                                            again > scale))
@@ -768,7 +808,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     outlined = [q for r, q in found if r.card is not None]
     guessed: dict[int, float] = {}
     found += _by_index(small, clean, clf, threshold, fit.edges, whole,
-                       [q for r, q in found if r.card is None], guessed)
+                       [q for r, q in found if r.card is None], guessed, found)
     out = []
     for reading, quad in _one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]

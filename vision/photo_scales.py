@@ -4,8 +4,8 @@ The photo reader finds and reads cards best when a card is about 200 px tall in 
 image it searches: a phone photo's cards can be twice that after the photo is shrunk to
 ``MAX_SIDE``, a webcam frame's index only a dozen pixels tall. When the first reading
 leaves a card unread (or finds none), the photo is read again at the size that brings
-its cards nearer the size the reader knows (smaller when they are big, larger when
-they are not), and the readings are merged so that the second look can name a card
+the cards it left unread nearer the size the reader knows (smaller when most are big,
+larger when they are not), and the readings are merged so that the second look can name a card
 the first could not, and never names a card the first named otherwise.
 """
 
@@ -24,6 +24,7 @@ UP = 2.5  # otherwise at most this much larger ...
 UP_SIDE = 2048  # ... with the longer side of the photo at most this (time: ~4x a 1280 one)
 WORTH = 1.25  # a second size nearer than this to the first is not worth the time
 SAME = 0.2  # two outlines whose middles are this near (of a card's width) are one card's
+AT_CORNER = 0.2  # an index corner this near a card's corner (of its width) is that card's
 SMALL_CARD = 100.0  # px of the photo: a card this small is not named from an enlarged look
 # (enlarging adds no detail: a simplistic 3h 82 px tall was read 3d; the issue's webcam
 # card is 210 px tall)
@@ -44,7 +45,8 @@ def second_scale(side: int, first_scale: float, card_sides: Sequence[float]) -> 
     """The scale (of the original photo) to read it again at, or None for no second look.
 
     ``side`` is the photo's longer side, ``first_scale`` the scale it was searched at and
-    ``card_sides`` the longer sides of the cards found (original pixels).
+    ``card_sides`` the longer sides of the cards found and left unread (original
+    pixels).
 
     >>> second_scale(4032, 1280 / 4032, [1400.0])  # a phone photo of one big card
     0.142...
@@ -52,10 +54,17 @@ def second_scale(side: int, first_scale: float, card_sides: Sequence[float]) -> 
     2.5
     >>> round(second_scale(960, 1.0, []), 2)  # a webcam frame, nothing found: 2048 px wide
     2.13
+    >>> round(second_scale(960, 1.0, [226.0, 470.0]), 2)  # a card, and an outline round more
+    2.13
     """
     sizes = sorted(s * first_scale for s in card_sides)
-    if sizes and sizes[len(sizes) // 2] > BIG_CARD:
-        return first_scale * KNOWN_CARD / sizes[len(sizes) // 2]
+    # the lower median: an outline round more than a card (a card and the table beside
+    # it), left unread like the card, must not shrink the card itself below what the
+    # reader reads surely (a webcam Kh read again at 127 px tall was the 7h on both
+    # corners)
+    middle = sizes[(len(sizes) - 1) // 2] if sizes else 0.0
+    if middle > BIG_CARD:
+        return first_scale * KNOWN_CARD / middle
     up = min(first_scale * UP, UP_SIDE / side)
     return up if up >= WORTH * first_scale else None
 
@@ -136,11 +145,47 @@ def _judged_side(found: Found) -> float:
     return long_side(found) if side is None else side
 
 
+def _at_named_corner(b: Found, first: Sequence[Found]) -> bool:
+    """Is ``b`` a card placed from its index at a guessed size (``index_side``: its
+    first corner is its index corner) whose index lies at a corner of a card ``first``
+    named otherwise? That is the named card's own index read again, otherwise.
+
+    >>> @dataclasses.dataclass
+    ... class Card:
+    ...     card: str | None
+    ...     corners: list[list[float]]
+    ...     confidence: float = 1.0
+    ...     index_side: float | None = None
+    >>> jc = Card("Jc", [[100, 100], [310, 100], [310, 400], [100, 400]])
+    >>> at_its_corner = [[104, 396], [104, 226], [344, 226], [344, 396]]
+    >>> _at_named_corner(Card("3c", at_its_corner, index_side=240.0), [jc])
+    True
+    >>> _at_named_corner(Card("3c", at_its_corner), [jc])  # placed on its own outline
+    False
+    >>> beside = [[150, 300], [150, 130], [390, 130], [390, 300]]
+    >>> _at_named_corner(Card("3c", beside, index_side=240.0), [jc])
+    False
+    """
+    if getattr(b, "index_side", None) is None:
+        return False
+    corner = np.array(b.corners[0], np.float32)
+    for a in first:
+        if a.card is None or a.card == b.card:
+            continue
+        q = np.array(a.corners, np.float32)
+        if float(np.min(np.linalg.norm(q - corner, axis=1))) < AT_CORNER * _sides(a)[0]:
+            return True
+    return False
+
+
 def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
     """The first reading, with what the second adds: a card the first left unread that
     the second names, a card the first did not find at all. Two looks naming one card
     differently name neither (the reader never guesses); a card named already is not
-    named again elsewhere.
+    named again elsewhere. A card the second look places from its index alone, at a
+    corner of a card the first look named, is not added: the first look's reading of
+    that card stands (an enlarged look adds no detail: a webcam Jc's index read at
+    twice the size was the 3c).
 
     >>> @dataclasses.dataclass
     ... class Card:
@@ -177,7 +222,7 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
         elif b.card is None:
             if not here:
                 out.append(b)  # a card found only now, and not read
-        elif b.card in named:
+        elif b.card in named or _at_named_corner(b, first):
             continue
         elif len(here) == 1 and out[here[0]].card is None:
             out[here[0]] = b  # the first look's outline of it was off

@@ -104,6 +104,11 @@ def test_of_two_indexes_each_lying_on_the_others_card_the_bigger_print_is_no_ind
         _index_read(30, 50, 8.5, "Td", (0, 0))
     _unname_crossed([index, placed_too_big])
     assert (index.reading.card, placed_too_big.reading.card) == (Card("9s"), Card("Td"))
+    # two cards near each other, neither index on the other's card (the first placed a
+    # third too small): a print half again bigger naming another card is no index
+    index, pips = _index_read(10, 10, 8.0, "Ts", (7, 7)), _index_read(60, 5, 13.0, "4s", (80, 0))
+    _unname_crossed([index, pips])
+    assert (index.reading.card, pips.reading.card) == (Card("Ts"), None)
     # a fanned hand: each card over the one before, its index on the card below it and
     # the card below's index in view beside it: both stay
     under, over = _index_read(10, 10, 8.0, "9s", (7, 7)), _index_read(40, 12, 8.0, "Kd", (37, 9))
