@@ -150,20 +150,16 @@ def _at_named_corner(b: Found, first: Sequence[Found]) -> bool:
     first corner is its index corner) whose index lies at a corner of a card ``first``
     named otherwise? That is the named card's own index read again, otherwise.
 
-    >>> @dataclasses.dataclass
-    ... class Card:
-    ...     card: str | None
-    ...     corners: list[list[float]]
-    ...     confidence: float = 1.0
-    ...     index_side: float | None = None
-    >>> jc = Card("Jc", [[100, 100], [310, 100], [310, 400], [100, 400]])
+    >>> from controller.cards import Card
+    >>> from vision.photo import PhotoCard
+    >>> jc = PhotoCard(Card("Jc"), 1.0, [[100, 100], [310, 100], [310, 400], [100, 400]])
     >>> at_its_corner = [[104, 396], [104, 226], [344, 226], [344, 396]]
-    >>> _at_named_corner(Card("3c", at_its_corner, index_side=240.0), [jc])
+    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, at_its_corner, 240.0), [jc])
     True
-    >>> _at_named_corner(Card("3c", at_its_corner), [jc])  # placed on its own outline
+    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, at_its_corner), [jc])  # its own outline
     False
     >>> beside = [[150, 300], [150, 130], [390, 130], [390, 300]]
-    >>> _at_named_corner(Card("3c", beside, index_side=240.0), [jc])
+    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, beside, 240.0), [jc])
     False
     """
     if getattr(b, "index_side", None) is None:
