@@ -192,21 +192,16 @@ def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
 
 
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
-    """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten).
-    Each pair is judged by the smaller glyph's size, whichever comes first: judged by the
-    first found, a photo turned half round (its glyphs found in the other order) paired
-    a rank with its suit as a ten, and lost that index."""
+    """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten)."""
     out: list[_Glyph] = []
     if not glyphs:
         return out
     centres = np.array([g.centre for g in glyphs])
-    sizes = np.array([g.size for g in glyphs])
     for i, a in enumerate(glyphs):
         dist = np.linalg.norm(centres - a.centre, axis=1)
-        smaller = np.minimum(sizes, a.size)
-        for j in np.nonzero((dist < 1.0 * smaller) & (dist > 0.2 * smaller))[0]:
+        for j in np.nonzero((dist < 1.0 * a.size) & (dist > 0.2 * a.size))[0]:
             bj = glyphs[int(j)]
-            if j <= i or bj.red != a.red or not 1 / 1.6 < bj.size / a.size < 1.6:
+            if j <= i or bj.red != a.red or not 0.6 < bj.size / a.size < 1.6:
                 continue
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
@@ -229,13 +224,10 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     inside = (pts[:, 0] >= 0) & (pts[:, 0] < w - 1) & (pts[:, 1] >= 0) & (pts[:, 1] < h - 1)
     if not inside.any():
         return 0.0
-    # the nearest pixel (not the one truncation gives): a photo turned half round
-    # samples the same paper, and its index is judged the same
-    xs, ys = (np.rint(pts[:, k]).clip(0, n - 1).astype(int) for k, n in ((0, w), (1, h)))
+    xs, ys = pts[:, 0].clip(0, w - 1).astype(int), pts[:, 1].clip(0, h - 1).astype(int)
     level = paper[ys, xs].astype(np.float32)
     level[~inside] = 0  # the photo's edge ends the paper too
-    base = float(paper[int(np.clip(np.rint(start[1]), 0, h - 1)),
-                       int(np.clip(np.rint(start[0]), 0, w - 1))])
+    base = float(paper[int(start[1]), int(start[0])])
     gone = np.nonzero(level < 0.67 * base)[0]
     return float(steps[gone[0]]) if len(gone) else None
 

@@ -720,16 +720,3 @@ def test_a_photo_is_read_again_at_the_size_of_the_cards_it_left_unread() -> None
                          card_height=(450.0, 750.0), harsh=True)
     found = read_photo(img)
     assert sorted(str(c.card) for c in found) == ["Qs", "Th"]
-
-
-@pytest.mark.skipif(not (CARDS_DEV / "images").exists(), reason="cards-dev not available")
-def test_a_photo_turned_half_round_finds_the_same_index() -> None:
-    """Issue 4 (still photos, any rotation; cards-dev's IMG_2553): the Jh, its outline
-    lost, is read by its index upright. Turned half round its glyphs are found in the
-    other order: a ten was looked for from the first of each pair only (its rank and
-    suit became a "ten"), and the paper round the index was sampled at truncated pixels
-    (its rank over its suit judged less clear than the reverse pairing): no index. Both
-    ways up it is read."""
-    for quarters in (0, 2):
-        found = read_photo(_turned("edje_train_IMG_2553.jpg", quarters))
-        assert [str(c.card) for c in found if c.card is not None] == ["Jh"], quarters

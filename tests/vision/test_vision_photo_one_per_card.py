@@ -179,21 +179,3 @@ def test_a_card_placed_at_a_guessed_size_is_judged_by_its_index() -> None:
     assert abs(covered[0].index_side / long_side - 1) < 0.2
     (whole,) = read_photo(_jack_on_a_table())
     assert whole.card is Card("Jc") and whole.index_side is None
-
-
-def test_tens_are_paired_the_same_whichever_glyph_comes_first() -> None:
-    """Issue 4 (still photos, any rotation): a photo turned half round has its glyphs
-    found in the other order; a rank over a bigger suit mark was paired as a ten only
-    when the mark came first. Each pair is judged by its smaller glyph."""
-    from vision.photo_index_find import _Glyph, _tens
-
-    def glyph(x: float, y: float, size: float, part: int) -> _Glyph:
-        h = size / 2
-        box = np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]],
-                       np.float32)
-        return _Glyph(np.array([x, y], np.float32), box, size, False, (part,))
-
-    rank, suit = glyph(152, 261, 14.1, 0), glyph(162, 278, 20.0, 1)
-    assert _tens([rank, suit]) == [] and _tens([suit, rank]) == []
-    one, zero = glyph(100, 50, 20.0, 2), glyph(112, 50, 20.0, 3)
-    assert len(_tens([one, zero])) == 1 and len(_tens([zero, one])) == 1
