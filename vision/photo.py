@@ -555,12 +555,15 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             own = None if width else _outline_of(idx, unread or [])
             record.sized = bool(width) or own is not None or record.quad is not quads[at]
             record.quad = record.quad if own is None else own
-            if _disputes(record, outlined or []):
+            disputed = _disputed(record, outlined or [])
+            if disputed and outlined is not None:
                 record.reading = Reading(None, 0.0)
+                for i in disputed:  # never guess: the outline's card is unnamed too
+                    outlined[i] = (Reading(None, 0.0), outlined[i][1])
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
-    _unname_crossed(tried)
+    _unname_pips(tried)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -581,31 +584,24 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     return out
 
 
-def _disputes(record: _IndexRead, outlined: list[tuple[Reading, np.ndarray]]) -> bool:
-    """Does this index, named, lie at the corner of a card read by its outline as
-    another card? It is that card's own index read otherwise (a webcam Jc's corner, its
-    rank and suit paired otherwise, was the 3c): that card is unnamed in ``outlined``.
+def _disputed(record: _IndexRead, outlined: list[tuple[Reading, np.ndarray]]) -> list[int]:
+    """The cards read by their outlines (their places in ``outlined``) at whose corner
+    this index lies, named as another card: it is that card's own index read otherwise
+    (a webcam Jc's corner, its rank and suit paired otherwise, was the 3c).
 
     >>> from controller.cards import Card
     >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
     >>> idx = Index(np.array([6, 10]), d, r, np.array([1, 1], np.float32), 8.0)
     >>> outlined = [(Reading(Card("Jc"), 1.0), card)]
-    >>> _disputes(_IndexRead(idx, Reading(Card("Jc"), 0.99), None, card), outlined)
-    False
-    >>> _disputes(_IndexRead(idx, Reading(Card("3c"), 0.99), None, card), outlined)
-    True
-    >>> outlined[0][0].card is None
-    True
+    >>> _disputed(_IndexRead(idx, Reading(Card("Jc"), 0.99), None, card), outlined)
+    []
+    >>> _disputed(_IndexRead(idx, Reading(Card("3c"), 0.99), None, card), outlined)
+    [0]
     """
-    disputed = False
-    for i, (reading, quad) in enumerate(outlined):
-        if reading.card is None or reading.card is record.reading.card \
-                or not inside(record.idx.rank, quad) or _aside(record.idx, quad):
-            continue
-        outlined[i] = (Reading(None, 0.0), quad)
-        disputed = True
-    return disputed
+    return [i for i, (reading, quad) in enumerate(outlined)
+            if reading.card is not None and reading.card is not record.reading.card
+            and inside(record.idx.rank, quad) and not _aside(record.idx, quad)]
 
 
 def _outline_of(idx: Index, unread: list[np.ndarray]) -> np.ndarray | None:
@@ -692,7 +688,7 @@ def _agreed(readings: list[Reading]) -> int | None:
     return named[0]
 
 
-def _unname_crossed(tried: list[_IndexRead]) -> None:
+def _unname_pips(tried: list[_IndexRead]) -> None:
     """Two cards read by their indexes, each index lying well inside the other card:
     two flat cards cannot each lie over the other, so one index is no index when it is
     printed far bigger than the other (a card's pips and picture are bigger than its

@@ -5,8 +5,8 @@ image it searches: a phone photo's cards can be twice that after the photo is sh
 ``MAX_SIDE``, a webcam frame's index only a dozen pixels tall. When the first reading
 leaves a card unread (or finds none), the photo is read again at the size that brings
 the cards it left unread nearer the size the reader knows (smaller when most are big,
-larger when they are not), and the readings are merged so that the second look can name a card
-the first could not, and never names a card the first named otherwise.
+larger when they are not), and the readings are merged so that the second look can
+name a card the first could not, and never names a card the first named otherwise.
 """
 
 from __future__ import annotations

@@ -145,6 +145,18 @@ def test_training_faces_draw_every_card_with_a_readable_index() -> None:
             assert find_index(canonical_corner(face_on(face, (40, 90, 30)))) is not None
 
 
+def test_varied_training_faces_without_their_fonts_say_which_packages(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Training faces drawn without the Debian font packages they come from would train
+    a narrower model than the one shipped: the error names the packages, not numpy's
+    "high <= 0" (session 10's CI, on a machine without them)."""
+    import vision.training.font_cards as font_cards
+
+    monkeypatch.setattr(font_cards, "MORE_FONTS", ())
+    with pytest.raises(RuntimeError, match=r"fonts-liberation.*make system"):
+        font_cards.varied_face(DECK_52[0], np.random.default_rng(0))
+
+
 def test_upside_down_card_reads_the_same() -> None:
     """A card warped upside down (the outline's first corner at the bottom) reads the
     same card from its other index corner."""

@@ -16,7 +16,7 @@ from vision.photo import (
     _Fit,
     _IndexRead,
     _one_per_card,
-    _unname_crossed,
+    _unname_pips,
     read_photo,
 )
 from vision.photo_index_find import Index
@@ -97,22 +97,22 @@ def test_of_two_indexes_each_lying_on_the_others_card_the_bigger_print_is_no_ind
     index (cards-dev IMG_2452, a card named that is not on the table)."""
     index = _index_read(10, 10, 8.0, "9s", (7, 7))
     pips = _index_read(30, 50, 14.0, "9c", (0, 0))
-    _unname_crossed([index, pips])
+    _unname_pips([index, pips])
     assert (index.reading.card, pips.reading.card) == (Card("9s"), None)
     # two indexes printed alike are two cards' (one placed too big reaches the other)
     index, placed_too_big = _index_read(10, 10, 8.0, "9s", (7, 7)), \
         _index_read(30, 50, 8.5, "Td", (0, 0))
-    _unname_crossed([index, placed_too_big])
+    _unname_pips([index, placed_too_big])
     assert (index.reading.card, placed_too_big.reading.card) == (Card("9s"), Card("Td"))
     # two cards near each other, neither index on the other's card (the first placed a
     # third too small): a print half again bigger naming another card is no index
     index, pips = _index_read(10, 10, 8.0, "Ts", (7, 7)), _index_read(60, 5, 13.0, "4s", (80, 0))
-    _unname_crossed([index, pips])
+    _unname_pips([index, pips])
     assert (index.reading.card, pips.reading.card) == (Card("Ts"), None)
     # a fanned hand: each card over the one before, its index on the card below it and
     # the card below's index in view beside it: both stay
     under, over = _index_read(10, 10, 8.0, "9s", (7, 7)), _index_read(40, 12, 8.0, "Kd", (37, 9))
-    _unname_crossed([under, over])
+    _unname_pips([under, over])
     assert (under.reading.card, over.reading.card) == (Card("9s"), Card("Kd"))
 
 
