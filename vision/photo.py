@@ -119,7 +119,10 @@ def _margin_is_paper(card_img: np.ndarray) -> bool:
 
 
 def _warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    # the quad's corners go to the card image's outer pixel edges (not to the centres of
+    # its first pixels): its pixels then sample the card alike from either end, and a
+    # card turned half round reads as it does upright
+    dst = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32) - 0.5
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     return cv2.warpPerspective(img, m, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)

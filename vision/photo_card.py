@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import Card, Suit
 from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
@@ -365,6 +365,14 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     >>> kd = CornerReadings(Reading(Card("Kd"), 0.87), False, Reading(None, 0.0), "red")
     >>> str(decide(kd, kd).card), decide(replace(kd, blank=0.9), replace(kd, blank=0.9)).card
     ('Kd', None)
+    >>> two = CornerReadings(Reading(Card("2s"), 0.99), False, Reading(Card("Qs"), 0.3), "other")
+    >>> kh = CornerReadings(Reading(Card("Th"), 0.33), False, Reading(Card("Kh"), 0.54), "red")
+    >>> decide(two, kh).card is None  # the other corner's index is red: not the 2s
+    True
+    >>> rug = CornerReadings(Reading(None, 0.0), False, Reading(None, 0.2), "black")
+    >>> ad = CornerReadings(Reading(Card("Ad"), 0.99), False, Reading(Card("Ad"), 0.9), "red")
+    >>> str(decide(ad, rug).card)  # a dark cover over the other corner names nothing
+    'Ad'
     """
     a, b = top.glyph, bottom.glyph
     reads = [r for r in (a, b) if r.card is not None]
@@ -400,6 +408,14 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     if sure:
         if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
             return Reading(None, 0.0)  # the pixels say another card
+        other = bottom if sure[0] is a else top
+        if ink_contradicts(sure[0].card, other.ink) and any(
+                _other_colour(sure[0].card, r.card) for r in (other.glyph, other.net)):
+            # a card's two indexes are printed in one colour: the other corner, an index
+            # of the other colour by its ink and by a reading of it, says the sure card
+            # is not this one (a Kh's outline a little too big, its corner over the
+            # table read as a sure 2s; a dark rug over an Ad's other corner says nothing)
+            return Reading(None, 0.0)
         return Reading(sure[0].card, max(r.confidence for r in sure))
     best = max((a, b), key=lambda r: r.confidence)
     rescue = _second_reading(a, b, net_a, net_b, doubt)
@@ -407,6 +423,18 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def _other_colour(a: Card | None, b: Card | None) -> bool:
+    """Are both cards of a suit, one red and the other black?
+
+    >>> _other_colour(Card("2s"), Card("Kh")), _other_colour(Card("2s"), Card("Kc"))
+    (True, False)
+    """
+    if a is None or b is None or a.suit is None or b.suit is None:
+        return False
+    red = (Suit.HEARTS, Suit.DIAMONDS)
+    return (a.suit in red) != (b.suit in red)
 
 
 def _ink_against(card: Card | None, *corners: CornerReadings) -> bool:

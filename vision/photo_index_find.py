@@ -44,6 +44,10 @@ THIN = 4  # px: a card's edge over another card's paper is a shadow line this th
 THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
 # lines would find many) and holds back no other pairing of its rank glyph
 THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit distance
+# a ten's "1" and "0" lie at most this far apart, of their mean size (judged by the pair,
+# not by whichever glyph was found first: turned half round, a Jh's heart (found first)
+# lay within its own size of the J, and the two were taken for a ten)
+TEN_GAP = 1.05
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 
 
@@ -192,16 +196,19 @@ def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
 
 
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
-    """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten)."""
+    """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten),
+    whichever of them was found first."""
     out: list[_Glyph] = []
     if not glyphs:
         return out
     centres = np.array([g.centre for g in glyphs])
+    sizes = np.array([g.size for g in glyphs])
     for i, a in enumerate(glyphs):
         dist = np.linalg.norm(centres - a.centre, axis=1)
-        for j in np.nonzero((dist < 1.0 * a.size) & (dist > 0.2 * a.size))[0]:
+        mean = (sizes + a.size) / 2
+        for j in np.nonzero((dist < TEN_GAP * mean) & (dist > 0.2 * mean))[0]:
             bj = glyphs[int(j)]
-            if j <= i or bj.red != a.red or not 0.6 < bj.size / a.size < 1.6:
+            if j <= i or bj.red != a.red or max(bj.size, a.size) > 1.6 * min(bj.size, a.size):
                 continue
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
@@ -224,10 +231,13 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     inside = (pts[:, 0] >= 0) & (pts[:, 0] < w - 1) & (pts[:, 1] >= 0) & (pts[:, 1] < h - 1)
     if not inside.any():
         return 0.0
-    xs, ys = pts[:, 0].clip(0, w - 1).astype(int), pts[:, 1].clip(0, h - 1).astype(int)
+    # the nearest pixel, not a truncated one (which lies up and left of the point): a
+    # photo turned half round samples the same paper, and its index is judged the same
+    xs, ys = (np.rint(pts[:, k]).clip(0, n - 1).astype(int) for k, n in ((0, w), (1, h)))
     level = paper[ys, xs].astype(np.float32)
     level[~inside] = 0  # the photo's edge ends the paper too
-    base = float(paper[int(start[1]), int(start[0])])
+    base = float(paper[int(np.clip(np.rint(start[1]), 0, h - 1)),
+                       int(np.clip(np.rint(start[0]), 0, w - 1))])
     gone = np.nonzero(level < 0.67 * base)[0]
     return float(steps[gone[0]]) if len(gone) else None
 

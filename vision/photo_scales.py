@@ -145,21 +145,26 @@ def _judged_side(found: Found) -> float:
     return long_side(found) if side is None else side
 
 
-def _at_named_corner(b: Found, first: Sequence[Found]) -> bool:
+def _on_named_card(b: Found, first: Sequence[Found]) -> bool:
     """Is ``b`` a card placed from its index at a guessed size (``index_side``: its
     first corner is its index corner) whose index lies at a corner of a card ``first``
-    named otherwise? That is the named card's own index read again, otherwise.
+    named otherwise, or inside it? That is the named card's own index read again,
+    otherwise, or its print (a court picture's detail) read as an index: an enlarged
+    look adds no detail.
 
     >>> from controller.cards import Card
     >>> from vision.photo import PhotoCard
     >>> jc = PhotoCard(Card("Jc"), 1.0, [[100, 100], [310, 100], [310, 400], [100, 400]])
     >>> at_its_corner = [[104, 396], [104, 226], [344, 226], [344, 396]]
-    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, at_its_corner, 240.0), [jc])
+    >>> _on_named_card(PhotoCard(Card("3c"), 0.99, at_its_corner, 240.0), [jc])
     True
-    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, at_its_corner), [jc])  # its own outline
+    >>> _on_named_card(PhotoCard(Card("3c"), 0.99, at_its_corner), [jc])  # its own outline
     False
-    >>> beside = [[150, 300], [150, 130], [390, 130], [390, 300]]
-    >>> _at_named_corner(PhotoCard(Card("3c"), 0.99, beside, 240.0), [jc])
+    >>> in_its_picture = [[200, 250], [340, 250], [340, 450], [200, 450]]
+    >>> _on_named_card(PhotoCard(Card("6d"), 0.99, in_its_picture, 240.0), [jc])
+    True
+    >>> beside = [[330, 300], [330, 130], [570, 130], [570, 300]]
+    >>> _on_named_card(PhotoCard(Card("3c"), 0.99, beside, 240.0), [jc])
     False
     """
     if getattr(b, "index_side", None) is None:
@@ -169,7 +174,9 @@ def _at_named_corner(b: Found, first: Sequence[Found]) -> bool:
         if a.card is None or a.card == b.card:
             continue
         q = np.array(a.corners, np.float32)
-        if float(np.min(np.linalg.norm(q - corner, axis=1))) < AT_CORNER * _sides(a)[0]:
+        if float(np.min(np.linalg.norm(q - corner, axis=1))) < AT_CORNER * _sides(a)[0] \
+                or cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(corner[0]), float(corner[1])),
+                                        False) >= 0:
             return True
     return False
 
@@ -179,9 +186,9 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
     the second names, a card the first did not find at all. Two looks naming one card
     differently name neither (the reader never guesses); a card named already is not
     named again elsewhere. A card the second look places from its index alone, at a
-    corner of a card the first look named, is not added: the first look's reading of
-    that card stands (an enlarged look adds no detail: a webcam Jc's index read at
-    twice the size was the 3c).
+    corner of a card the first look named or inside it, is not added: the first look's
+    reading of that card stands (an enlarged look adds no detail: a webcam Jc's index
+    read at twice the size was the 3c, a detail of its picture the 6d).
 
     >>> @dataclasses.dataclass
     ... class Card:
@@ -218,7 +225,7 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
         elif b.card is None:
             if not here:
                 out.append(b)  # a card found only now, and not read
-        elif b.card in named or _at_named_corner(b, first):
+        elif b.card in named or _on_named_card(b, first):
             continue
         elif len(here) == 1 and out[here[0]].card is None:
             out[here[0]] = b  # the first look's outline of it was off

@@ -409,7 +409,10 @@ def test_index_by_a_sheets_shadow_is_found_where_it_lies(gap: float, dip: float)
     width = float(np.linalg.norm(card[1] - card[0]))
     (idx,) = [i for i in find_indexes(img) if np.linalg.norm(i.rank - card[0]) < 0.25 * width]
     assert float(idx.down @ along) > 0.97  # the rank-to-suit direction is the card's axis
-    assert _near(idx.quad(width).tolist(), [tuple(p) for p in card], tol=gap + 6)
+    # (the far corners, a card's length from the index, carry its direction's few
+    # degrees: 13.8 and 12.9 px off here, 14.2 and 13.1 once the paper's edge was
+    # sampled at the nearest pixel, not a truncated one)
+    assert _near(idx.quad(width).tolist(), [tuple(p) for p in card], tol=gap + 8)
 
 
 def test_fanned_hand_index_with_a_mark_beside_its_rank_is_read() -> None:
@@ -468,7 +471,11 @@ def test_pale_red_index_of_a_covered_card_is_found_where_it_lies(style: str) -> 
     found = read_photo(img)
     assert sorted(str(c.card) for c in found) == ["9s", "Qh"]
     (queen,) = [c for c in found if c.card is Card("Qh")]
-    assert _near(queen.corners, [tuple(p) for p in card], tol=16)
+    # placed from its index at a guessed size: within 8% of its length, 19 px (nicu-
+    # ornamental's far corner 16.0 px off, 17.2 once the reader sampled alike from
+    # either end of a card)
+    length = float(np.linalg.norm(card[3] - card[0]))
+    assert _near(queen.corners, [tuple(p) for p in card], tol=0.08 * length)
 
 
 @pytest.mark.parametrize("card,angle,style", [("As", 174, "four-colour"),
@@ -720,3 +727,106 @@ def test_a_photo_is_read_again_at_the_size_of_the_cards_it_left_unread() -> None
                          card_height=(450.0, 750.0), harsh=True)
     found = read_photo(img)
     assert sorted(str(c.card) for c in found) == ["Qs", "Th"]
+
+
+def test_a_card_warped_from_either_end_is_the_same_picture_turned() -> None:
+    """Issue 4 (still photos, any rotation): a photo turned half round lists the same
+    outline from its other corner, and the card is read from the picture warped so. The
+    warp maps the outline's corners to the picture's outer pixel edges, so each pixel
+    samples the same spot of the card from either end; mapped to the first pixels'
+    centres, the two pictures lay a pixel apart, and cards-dev's IMG_2477 Qs, read by its
+    outline upright, was unread turned half round."""
+    from vision.photo import _warp
+
+    rng = np.random.default_rng(1)
+    img = cv2.GaussianBlur(rng.integers(0, 255, (300, 400, 3), np.uint8), (5, 5), 1.5)
+    quad = np.float32([[100, 60], [190, 72], [176, 200], [86, 188]])
+    h, w = img.shape[:2]
+    # the same outline on the photo turned half round, listed from its other end
+    other_end = np.roll(np.float32([[w - 1 - x, h - 1 - y] for x, y in quad]), 2, axis=0)
+    upright = _warp(img, quad).astype(int)
+    turned = cv2.rotate(_warp(cv2.rotate(img, cv2.ROTATE_180), other_end), cv2.ROTATE_180)
+    assert np.abs(upright - turned.astype(int)).max() <= 1
+
+
+def test_the_papers_edge_is_found_alike_on_a_photo_turned_half_round() -> None:
+    """Issue 4 (still photos, any rotation; cards-dev's IMG_2553 Jh turned half round):
+    how far the paper runs past an index decides which of its two glyphs is its rank.
+    Sampled at truncated pixels (up and left of each point), the margins measured
+    upright and turned half round differed, the turned Jh's heart-over-J pairing scored
+    clearer than its J-over-heart, and the card was left unread. At the nearest pixel
+    they are the same."""
+    from vision.photo_index_find import _edge
+
+    paper = np.full((60, 80), 200, np.uint8)
+    yy, xx = np.mgrid[0:60, 0:80]
+    paper[(xx * 0.8 + yy * 0.6) > 52.3] = 60  # the paper ends along a slanted line
+    turned = np.ascontiguousarray(paper[::-1, ::-1])
+    away = np.array([0.8, 0.6])
+    rng = np.random.default_rng(4)
+    for start in rng.uniform((18, 12), (24, 18), (200, 2)):
+        far = np.array([79, 59]) - start  # the same point on the turned photo
+        assert _edge(paper, start, away, 40) == _edge(turned, far, -away, 40)
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_tens_digits_are_paired_whichever_was_found_first(first: int) -> None:
+    """Issue 4 (still photos, any rotation): a ten's "1" and "0" are one glyph, a Jh's J
+    and its heart below it are not, whichever the photo lists first (cards-dev's
+    IMG_2553 turned half round lists the heart first; judged by the first glyph's size
+    alone, the heart and the J were a ten, and the Jh was lost). Sizes and places as
+    measured: a four-colour fan's Th, and the Jh."""
+    from vision.photo_index_find import _Glyph, _tens
+
+    def glyph(x: float, y: float, size: float, red: bool, part: int) -> _Glyph:
+        box = np.float32([[x - size / 3, y - size / 2], [x + size / 3, y - size / 2],
+                          [x + size / 3, y + size / 2], [x - size / 3, y + size / 2]])
+        return _Glyph(np.array([x, y]), box, size, red, (part,))
+
+    one, zero = glyph(594.9, 353.4, 16.0, True, 1), glyph(593.5, 368.6, 15.0, True, 2)
+    jack, heart = glyph(152.0, 261.0, 14.1, True, 3), glyph(162.0, 278.0, 20.0, True, 4)
+    ten = [one, zero][::1 - 2 * first]
+    assert [t.parts for t in _tens(ten)] in ([(1, 2)], [(2, 1)])
+    assert _tens([jack, heart][::1 - 2 * first]) == []
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "images").exists(), reason="cards-dev not available")
+@pytest.mark.parametrize("name,card", [("edje_train_IMG_2477.jpg", "Qs"),
+                                       ("edje_train_IMG_2553.jpg", "Jh")])
+def test_a_photo_turned_half_round_is_read_as_it_is_upright(name: str, card: str) -> None:
+    """Issue 4 (still photos, any rotation): the reader does not care which way up a
+    photo is. cards-dev's Qs (read by its outline upright, the outline unread turned:
+    the card picture warped a pixel apart) and Jh (found upright, lost turned: its
+    paper's edge sampled at truncated pixels) are named alike both ways up, placed on
+    the same spot of the photo."""
+    upright = read_photo(_turned(name, 0))
+    turned = read_photo(_turned(name, 2))
+    h, w = _turned(name, 0).shape[:2]
+    assert [str(c.card) for c in upright if c.card is not None] == [card]
+    assert [str(c.card) for c in turned if c.card is not None] == [card]
+    (a,) = [c for c in upright if c.card is not None]
+    (b,) = [c for c in turned if c.card is not None]
+    back = [(w - 1 - x, h - 1 - y) for x, y in b.corners]  # the turned reading, turned back
+    assert _near(a.corners, back, tol=3)
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "images").exists(), reason="cards-dev not available")
+@pytest.mark.parametrize("quarters", [0, 2])
+def test_a_sure_black_corner_with_a_red_index_at_the_other_is_no_card(quarters: int) -> None:
+    """Issue 4 (still photos, never a wrong card; cards-dev's IMG_2662_card2): the Kh's
+    outline, a little too big, holds table and its neighbour at one corner, which the
+    glyph models read as a sure 2s; the other corner is the Kh's own red index. A card's
+    two indexes are printed in one colour, so the 2s is not named."""
+    found = read_photo(_turned("edje_test_IMG_2662_card2.jpg", quarters))
+    assert {str(c.card) for c in found if c.card is not None} <= {"Kh"}
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "images").exists(), reason="cards-dev not available")
+def test_an_enlarged_look_names_no_card_inside_one_the_first_look_named() -> None:
+    """Issue 4 (still photos, never a wrong card; cards-dev's cam_image27): the first
+    look names the webcam Jc by its outline and leaves an outline on the table unread,
+    so the photo is read again 2.1 times larger. That look read a detail of the Jc's
+    picture as a sure 6d, placed from that "index" inside the Jc. A card the second look
+    places from its index inside a card the first look named is that card's print."""
+    found = read_photo(_turned("edje_train_cam_image27.jpg", 0))
+    assert [str(c.card) for c in found if c.card is not None] == ["Jc"]
