@@ -66,6 +66,7 @@ CORNER_NEAR = 0.2  # an index this near an outline's corner (of its width) is th
 CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one corner
 PART = 0.8  # an outline inside a card's own, this much smaller, is a part of that card
 TWIN_STEP = 1.5  # a card's two indexes are printed the same size: within this ratio
+INSIDE_STEP = 1.3  # ... an index lying on another card and printed this much bigger is its print
 RESIZE = 1.25  # a card placed from its index this far off the photo's card width is resized
 INDEX_MAX = 0.4  # an index's rank-to-suit distance, of its card's width, is at most (jumbo: 1/4.3)
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
@@ -701,14 +702,20 @@ def _unname_pips(tried: list[_IndexRead]) -> None:
     Nor are two indexes naming different cards within a usual card's length of each
     other printed far apart in size (one deck on the table, no perspective changes a
     print half again over one card): the bigger is pips or a picture (a Ts turned a
-    quarter, placed a third too small, and two of its pips read as the 4s beside it)."""
+    quarter, placed a third too small, and two of its pips read as the 4s beside it).
+    An index lying well inside another card's outline and printed a third bigger than
+    that card's index is the other card's print: a card lying over another shows an
+    index the same size (a detail of a Ks's picture, 1.47 times its index, was a 4d)."""
     named = [r for r in tried if r.reading.card is not None]
     for i, a in enumerate(named):
         for b in named[i + 1:]:
             big, small = (a, b) if a.idx.step > b.idx.step else (b, a)
             near = a.reading.card is not b.reading.card and float(
                 np.linalg.norm(a.idx.rank - b.idx.rank)) < USUAL_SIDE * small.idx.step
-            if big.idx.step > TWIN_STEP * small.idx.step and (near or _crossed(a, b)):
+            pips = big.idx.step > TWIN_STEP * small.idx.step and (near or _crossed(a, b))
+            print_of = big.idx.step > INSIDE_STEP * small.idx.step \
+                and inside(big.idx.rank, _grown(small.quad, -0.1))
+            if pips or print_of:
                 big.reading = Reading(None, 0.0)
 
 

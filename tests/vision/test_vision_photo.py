@@ -830,3 +830,14 @@ def test_an_enlarged_look_names_no_card_inside_one_the_first_look_named() -> Non
     places from its index inside a card the first look named is that card's print."""
     found = read_photo(_turned("edje_train_cam_image27.jpg", 0))
     assert [str(c.card) for c in found if c.card is not None] == ["Jc"]
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "scenes").exists(), reason="cards-dev not available")
+def test_an_index_printed_bigger_inside_another_card_is_that_cards_print() -> None:
+    """Issue 4 (still photos, never a wrong card; cards-dev's scene cam_image3, four
+    kings): a detail of the Ks's picture, lying well inside the Ks (placed from its
+    index) and printed 1.47 times the Ks's index, was read as a sure 4d. A card lying
+    over another shows an index printed the same size; a third bigger, inside the
+    other card, it is that card's print."""
+    found = read_photo(load_image(CARDS_DEV / "scenes" / "edje_train_cam_image3.jpg"))
+    assert sorted(str(c.card) for c in found if c.card is not None) == ["Kc", "Kd", "Kh", "Ks"]
