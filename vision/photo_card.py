@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from controller.cards import Card, Suit
+from controller.cards import Card, Rank, Suit
 from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
@@ -373,6 +373,9 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     >>> ad = CornerReadings(Reading(Card("Ad"), 0.99), False, Reading(Card("Ad"), 0.9), "red")
     >>> str(decide(ad, rug).card)  # a dark cover over the other corner names nothing
     'Ad'
+    >>> six = CornerReadings(Reading(Card("6h"), 0.996), False, Reading(Card("9h"), 0.22), "red")
+    >>> decide(six, rug).card is None  # its pixels read it as a 9 upside down
+    True
     """
     a, b = top.glyph, bottom.glyph
     reads = [r for r in (a, b) if r.card is not None]
@@ -408,7 +411,12 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     if sure:
         if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
             return Reading(None, 0.0)  # the pixels say another card
-        other = bottom if sure[0] is a else top
+        own, other = (top, bottom) if sure[0] is a else (bottom, top)
+        if _upside_down(sure[0].card, own.net.card):
+            # a 6 is a 9 upside down: the corner's glyphs read one and its pixels the
+            # other, so it was seen upside down (a 9h cut by the photo's edge, read
+            # through a twisted outline, was a sure 6h), and which it is is unknown
+            return Reading(None, 0.0)
         if ink_contradicts(sure[0].card, other.ink) and any(
                 _other_colour(sure[0].card, r.card) for r in (other.glyph, other.net)):
             # a card's two indexes are printed in one colour: the other corner, an index
@@ -423,6 +431,16 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def _upside_down(a: Card | None, b: Card | None) -> bool:
+    """Is one card the other's index upside down: a 6 and a 9 of one suit?
+
+    >>> _upside_down(Card("6h"), Card("9h")), _upside_down(Card("6h"), Card("9s"))
+    (True, False)
+    """
+    return a is not None and b is not None and a.suit is b.suit \
+        and {a.rank, b.rank} == {Rank.SIX, Rank.NINE}
 
 
 def _other_colour(a: Card | None, b: Card | None) -> bool:
