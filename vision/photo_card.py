@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from controller.cards import Card, Rank, Suit
+from controller.cards import Card, Rank
 from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     EDGE,
@@ -418,7 +418,8 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             # through a twisted outline, was a sure 6h), and which it is is unknown
             return Reading(None, 0.0)
         if ink_contradicts(sure[0].card, other.ink) and any(
-                _other_colour(sure[0].card, r.card) for r in (other.glyph, other.net)):
+                r.card is not None and r.card.suit is not None
+                and not ink_contradicts(r.card, other.ink) for r in (other.glyph, other.net)):
             # a card's two indexes are printed in one colour: the other corner, an index
             # of the other colour by its ink and by a reading of it, says the sure card
             # is not this one (a Kh's outline a little too big, its corner over the
@@ -441,18 +442,6 @@ def _upside_down(a: Card | None, b: Card | None) -> bool:
     """
     return a is not None and b is not None and a.suit is b.suit \
         and {a.rank, b.rank} == {Rank.SIX, Rank.NINE}
-
-
-def _other_colour(a: Card | None, b: Card | None) -> bool:
-    """Are both cards of a suit, one red and the other black?
-
-    >>> _other_colour(Card("2s"), Card("Kh")), _other_colour(Card("2s"), Card("Kc"))
-    (True, False)
-    """
-    if a is None or b is None or a.suit is None or b.suit is None:
-        return False
-    red = (Suit.HEARTS, Suit.DIAMONDS)
-    return (a.suit in red) != (b.suit in red)
 
 
 def _ink_against(card: Card | None, *corners: CornerReadings) -> bool:

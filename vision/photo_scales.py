@@ -15,8 +15,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-import cv2
 import numpy as np
+
+from vision.photo_index_find import inside
 
 KNOWN_CARD = 200.0  # px: the card height the reader is tuned at
 BIG_CARD = 330.0  # px: cards this tall in the searched image are read again smaller
@@ -88,9 +89,7 @@ def long_side(found: Found) -> float:
 
 def _on(a: Found, b: Found) -> bool:
     """Does the middle of ``a`` lie on card ``b``?"""
-    x, y = _centre(a)
-    return cv2.pointPolygonTest(np.array(b.corners, np.float32), (float(x), float(y)),
-                                False) >= 0
+    return inside(_centre(a), np.array(b.corners, np.float32))
 
 
 def same_place(a: Found, b: Found) -> bool:
@@ -175,8 +174,7 @@ def _on_named_card(b: Found, first: Sequence[Found]) -> bool:
             continue
         q = np.array(a.corners, np.float32)
         if float(np.min(np.linalg.norm(q - corner, axis=1))) < AT_CORNER * _sides(a)[0] \
-                or cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(corner[0]), float(corner[1])),
-                                        False) >= 0:
+                or inside(corner, q):
             return True
     return False
 
