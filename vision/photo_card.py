@@ -40,6 +40,7 @@ from vision.corner import (
 )
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
+from vision.rank_shape import left_stem, shape_contradicts
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
 AGREE = 0.8  # both corners read the same card at least this surely
@@ -333,7 +334,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     One corner alone must be sure (``threshold``); two corners that agree need only be
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read. A card
-    too small or blurred (:func:`legible`) is not named, however sure the models are.
+    too small or blurred (:func:`legible`) is not named, however sure the models are,
+    nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -344,6 +346,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
             (edge_width(canonical_corner(img)), c) for img, c in zip(sides, (top, bottom),
                                                                      strict=True))):
         return Reading(None, reading.confidence)
+    if reading.card is not None and shape_contradicts(
+            reading.card, (left_stem(canonical_corner(img)) for img in sides)):
+        return Reading(None, 0.0)  # an unseen typeface's 5 read as a 3 (vision.rank_shape)
     return reading
 
 

@@ -378,3 +378,52 @@ def test_a_block_of_pips_is_no_card(style: str, card: str) -> None:
     assert min(top, bottom) >= NOT_INDEX
     assert read_card(pips, photo_reader()).card is None
     assert read_card(face, photo_reader()).card == Card(card)
+
+
+# held-out four-colour 5s (DejaVu Serif Bold, never trained on) in rendered table photos
+# at seeds past the bench's own, named 3s: the photo's seed, its cards (in the order
+# placed), whether phone-like, and the 5. The glyph models and the corner network both
+# read the 5 as a 3, once surely: its top bar blurred, or cut by an outline found a
+# little inside the card.
+FIVES_READ_AS_THREES = [
+    (10200, ["Qd", "5h", "6h", "Ks"], False, "5h"),
+    (10220, ["8c", "5h"], False, "5h"),
+    (10219, ["5h", "8h", "5d"], True, "5h"),
+    (10055, ["5c", "Qd", "3h", "4s"], True, "5c"),
+]
+
+
+@pytest.mark.parametrize("seed,cards,harsh,five", FIVES_READ_AS_THREES)
+def test_a_five_of_an_unseen_typeface_is_never_named_a_three(
+        seed: int, cards: list[str], harsh: bool, five: str) -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong on decks never seen.
+    A 3 whose index has a 5's stem down its left side is not named
+    (vision.rank_shape); the 5 is read, or unread."""
+    from vision.photo import read_photo
+
+    img, _ = table_photo([Card(c) for c in cards], "four-colour", seed=seed, harsh=harsh,
+                         card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
+    named = [str(r.card) for r in read_photo(img) if r.card is not None]
+    assert "3" + five[1] not in set(named) - set(cards), named
+
+
+def test_every_decks_clean_threes_and_fives_keep_their_own_shape() -> None:
+    """The shape witness never stops a clean index of a deck style the shoe renders (no
+    3 has a 5's stem, no 5 is open on the left like a 3), and a 5's stem stops a reading
+    of a 3 there (vision.rank_shape). Two decks' 5s have a short stem (0.80 of the rows
+    judged, their bowl starting high): a 3 read there is left to the models."""
+    from vision.decks import available_styles
+    from vision.rank_shape import left_stem, shape_contradicts
+
+    stopped, unwitnessed = [], []
+    for style in available_styles():
+        for card in (Card(rank + suit) for rank in "35" for suit in "shdc"):
+            corner = canonical_corner(face_on(render_face(style, card), (40, 90, 30)))
+            stem = left_stem(corner)
+            assert stem is not None, f"{style.name} {card}: no index found"
+            if shape_contradicts(card, [stem]):
+                stopped.append(f"{style.name} {card} ({stem:.2f})")
+            if card.rank.value == 5 and not shape_contradicts(Card("3" + str(card)[1]), [stem]):
+                unwitnessed.append(style.name)
+    assert not stopped
+    assert set(unwitnessed) <= {"anglo-poker", "simplistic"}, unwitnessed
