@@ -69,6 +69,8 @@ TWIN_STEP = 1.5  # a card's two indexes are printed the same size: within this r
 INSIDE_STEP = 1.3  # ... an index lying on another card and printed this much bigger is its print
 RESIZE = 1.25  # a card placed from its index this far off the photo's card width is resized
 INDEX_MAX = 0.4  # an index's rank-to-suit distance, of its card's width, is at most (jumbo: 1/4.3)
+MIDDLE = 0.5  # the middle of an unread card whole in view: this much smaller than it
+FILL = 0.85  # a card's outline fills this much of the rectangle around it, in perspective
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -440,6 +442,21 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
     return kept
 
 
+def _card_like(quad: np.ndarray) -> bool:
+    """Is an outline shaped like a card: of a card's proportions, and filling the
+    rectangle around it (:data:`FILL`)? A pip's or a glyph's outline may be a narrow
+    trapezoid whose surrounding rectangle has a card's proportions.
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> trapezoid = np.array([[24, 0], [38, 0], [63, 88], [0, 88]], np.float32)
+    >>> _card_like(card), _card_like(trapezoid), _card_like(card * (1, 2))
+    (True, False, False)
+    """
+    (_, _), (w, h), _ = cv2.minAreaRect(quad.astype(np.float32))
+    return min(w, h) >= 1 and ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1] \
+        and _area(quad) >= FILL * w * h
+
+
 def _whole(quad: np.ndarray, edges: Edges) -> bool:
     """Is the card ``quad`` whole in view and uncovered: every side on a real edge?"""
     return min(held_sides(edges, quad)) >= WHOLE
@@ -537,7 +554,11 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     # still give the size: _resize_to_spans)
     loose = [q for q in read if not any(q is w for w in whole)]
     # (find_indexes pairs a rank glyph with its nearest suit only)
-    for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in whole]):
+    # ... and the middle of a card whole in view, though unread, is its print (a
+    # four-colour 5c's big centre rank and club were paired as an index and placed a
+    # card off the 5c, over the table, read 4s): no card's index lies there
+    middles = [_grown(q, -MIDDLE) for q in unread or [] if _whole(q, edges) and _card_like(q)]
+    for idx in find_indexes(img, skip=[_grown(q, -0.03) for q in whole] + middles):
         width = photo_width if sized or not any(_aside(idx, q) for q in loose) else None
         if width and idx.step > INDEX_MAX * width:
             continue  # printed too big for an index of the photo's cards: pips, a picture

@@ -851,3 +851,15 @@ def test_a_sure_six_whose_pixels_read_a_nine_is_no_card() -> None:
     that corner as the 9h. A 6 is a 9 upside down: such a corner names neither."""
     found = read_photo(_turned("edje_test_IMG_2580_card2.jpg", 3))
     assert {str(c.card) for c in found if c.card is not None} <= {"9h"}
+
+
+def test_a_cards_big_centre_print_is_no_index_of_another_card() -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong, on decks never seen.
+    A held-out four-colour card prints its rank and suit big in its middle. A phone-like
+    photo's 5c, unread, had that "5 club" paired as an index and a card placed from it
+    off the 5c, over the table, read as a sure 4s: the middle of a card whole in view
+    is its own print (photo.MIDDLE), though the card is unread."""
+    img, _ = table_photo([Card("5c"), Card("6h"), Card("6d")], "four-colour", seed=10135,
+                         harsh=True, card_height=(150.0, 300.0))
+    named = {str(r.card) for r in read_photo(img) if r.card is not None}
+    assert named <= {"5c", "6h", "6d"}, named
