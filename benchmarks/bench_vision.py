@@ -330,9 +330,10 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(fans)
     rows.update(_pile_rows(max(1, n_photos // 3), seed, held))
     rows.update(_size_rows(max(1, n_photos // 4), seed, held))
+    rows.update(_bridge_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
-                 f"and {max(1, n_photos // 3)} each of fanned hands and of piles "
-                 f"({time.time() - t0:.0f}s)", rows)
+                 f"and {max(1, n_photos // 3)} each of fanned hands, of piles and of "
+                 f"bridge-size cards ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -413,6 +414,29 @@ def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
             rows[name] += _total(
                 scored_photo(read_photo(img), [(c, w, tol) for c, w in truth], cards))
     return rows
+
+
+def _bridge_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+    """Held-out cards of bridge size (57 x 88 mm, narrower than poker's 63 x 88), every
+    other photo phone-like: a home game's deck may be either, and a bridge card seen
+    at a slant is longer for its width than any poker card."""
+    from vision.photo import read_photo
+    from vision.table_photo import BRIDGE, table_photo
+
+    rng = np.random.default_rng(seed + 4)
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n_photos):
+        style = held[i % len(held)]
+        deck = style.cards()
+        cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 6)),
+                                                  replace=False)]
+        harsh = i % 2 == 1
+        img, truth = table_photo(cards, style.name, seed=seed + 700 + i, harsh=harsh,
+                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0),
+                                 width=BRIDGE)
+        rows["bridge-size" + (", phone-like" if harsh else "")] += _total(
+            scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
+    return dict(sorted(rows.items()))
 
 
 def _half(name: str) -> str:

@@ -48,14 +48,37 @@ def _harsh(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.2))
 
 
+BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
+
+
+def _squeezed(face: np.ndarray, narrow: int) -> np.ndarray:
+    """A card face (BGRA) drawn ``narrow`` pixels wide, centred on a transparent face of
+    the usual width.
+
+    >>> face = np.full((CARD_H, CARD_W, 4), 255, np.uint8)
+    >>> out = _squeezed(face, 271)
+    >>> out.shape, [int(out[0, x, 3]) for x in (13, 14, 284, 285)]
+    ((420, 300, 4), [0, 255, 255, 0])
+    """
+    if narrow == face.shape[1]:
+        return face
+    out = np.zeros_like(face)
+    x0 = (face.shape[1] - narrow) // 2
+    out[:, x0:x0 + narrow] = cv2.resize(face, (narrow, face.shape[0]),
+                                        interpolation=cv2.INTER_AREA)
+    return out
+
+
 def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
                 size: tuple[int, int] = (960, 720), table: str | None = None,
-                card_height: tuple[float, float] = (200.0, 300.0), harsh: bool = False
-                ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+                card_height: tuple[float, float] = (200.0, 300.0), harsh: bool = False,
+                width: float = 1.0) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
     """A photo (BGR) and, per card, its four corners (clockwise from the face's top-left).
 
     ``harsh`` adds what a phone or a webcam does to the photo besides: a shadow across
-    part of the table, a colour cast, more blur, and JPEG compression.
+    part of the table, a colour cast, more blur, and JPEG compression. ``width`` is the
+    cards' width as a share of a poker card's: :data:`BRIDGE` for bridge-size cards
+    (57 x 88 mm), whose faces are drawn squeezed across.
     """
     rng = np.random.default_rng(seed)
     w, h = size
@@ -64,8 +87,10 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     placed: list[tuple[float, float, float]] = []
     truth: list[tuple[Card, Corners]] = []
     deck = STYLES[style]
+    narrow = round(CARD_W * width)
+    x0 = (CARD_W - narrow) // 2  # the face drawn narrower, centred as _squeezed does
     for card in cards:
-        face = render_face(deck, card)
+        face = _squeezed(render_face(deck, card), narrow)
         k = rng.uniform(*card_height) / CARD_H
         radius = 0.5 * k * np.hypot(CARD_W, CARD_H)
         for _ in range(200):  # find a spot clear of the other cards
@@ -80,7 +105,8 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
         warped = cv2.warpAffine(face, m, (w, h), flags=cv2.INTER_AREA)
         alpha = warped[:, :, 3:4].astype(np.float32) / 255
         photo = photo * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
-        pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+        pts = np.array([[x0, 0], [x0 + narrow, 0], [x0 + narrow, CARD_H], [x0, CARD_H]],
+                       np.float32)
         truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
     # a camera not quite square to the table (the table's edge pixels fill the border:
     # a reflected border would hold mirror images of cards near the edge)
@@ -213,4 +239,4 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["fan_photo", "pile_photo", "table_photo"]
+__all__ = ["BRIDGE", "fan_photo", "pile_photo", "table_photo"]
