@@ -14,7 +14,7 @@ latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
 (and N of each back of no deck, ``owndecks.drawn_backs``): each must be exactly one
 unreadable (never a card, never nothing).
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
-deck styles. A table, not a test: targets are in issue 4.
+deck styles (poker and bridge size). A table, not a test: targets are in issue 4.
 """
 
 from __future__ import annotations
