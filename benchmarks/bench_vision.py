@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from controller.cards import DECK_52, Card
-from vision.decks import available_styles
+from vision.decks import DeckStyle, available_styles
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.owndecks import drawn_backs
 from vision.reader import ShoeReader
@@ -301,6 +301,13 @@ def _total(scored: tuple[list[tuple[Card, Counter[str]]], Counter[str]]) -> Coun
     return sum((score for _, score in scores), phantoms)
 
 
+def _some_cards(style: DeckStyle, rng: np.random.Generator, most: int) -> list[Card]:
+    """One to ``most`` different cards of ``style``'s deck, drawn by ``rng``."""
+    deck = style.cards()
+    return [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, most + 1)),
+                                             replace=False)]
+
+
 def photo_table(n_photos: int, seed: int) -> None:
     """The still-photo reader on rendered table photos of the held-out deck styles."""
     from vision.photo import read_photo
@@ -312,9 +319,7 @@ def photo_table(n_photos: int, seed: int) -> None:
     t0 = time.time()
     for i in range(n_photos):
         style = held[i % len(held)]
-        deck = style.cards()
-        cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 6)),
-                                                  replace=False)]
+        cards = _some_cards(style, rng, 5)
         # every other round is phone-like: smaller cards, a shadow, a cast, JPEG
         harsh = (i // len(held)) % 2 == 1
         img, truth = table_photo(cards, style.name, seed=seed + i, harsh=harsh,
@@ -405,9 +410,7 @@ def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     for name, size, heights in PHOTO_SIZES:
         for i in range(n_photos):
             style = held[i % len(held)]
-            deck = style.cards()
-            cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 4)),
-                                                      replace=False)]
+            cards = _some_cards(style, rng, 3)
             img, truth = table_photo(cards, style.name, seed=seed + 500 + i, size=size,
                                      card_height=heights, harsh=True)
             tol = 0.15 * heights[1]
@@ -416,7 +419,7 @@ def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     return rows
 
 
-def _bridge_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+def _bridge_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards of bridge size (57 x 88 mm, narrower than poker's 63 x 88), every
     other photo phone-like: a home game's deck may be either, and a bridge card seen
     at a slant is longer for its width than any poker card."""
@@ -427,9 +430,7 @@ def _bridge_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for i in range(n_photos):
         style = held[i % len(held)]
-        deck = style.cards()
-        cards = [deck[int(j)] for j in rng.choice(len(deck), int(rng.integers(1, 6)),
-                                                  replace=False)]
+        cards = _some_cards(style, rng, 5)
         harsh = i % 2 == 1
         img, truth = table_photo(cards, style.name, seed=seed + 700 + i, harsh=harsh,
                                  card_height=(150.0, 300.0) if harsh else (200.0, 300.0),

@@ -30,7 +30,13 @@ from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
-from vision.photo_find import ASPECT_RANGE, card_groups, order_corners, to_paper_edge
+from vision.photo_find import (
+    ASPECT_RANGE,
+    card_groups,
+    card_proportions,
+    order_corners,
+    to_paper_edge,
+)
 from vision.photo_fit import HELD, Edges, fit_sides, held_sides, snap_sides
 from vision.photo_index_find import (
     USUAL_SIDE,
@@ -349,7 +355,7 @@ def _one_card_of(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     hull = cv2.convexHull(np.concatenate([a, b]))
     rect = cv2.minAreaRect(hull)
     (_, _), (w, h), _ = rect
-    if min(w, h) < 1 or not ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1]:
+    if not card_proportions(w, h):
         return None
     if _area(hull) < PARTS_FILL * w * h \
             or max(_area(a), _area(b)) > PART_MOST * w * h:
@@ -453,8 +459,7 @@ def _card_like(quad: np.ndarray) -> bool:
     (True, False, False)
     """
     (_, _), (w, h), _ = cv2.minAreaRect(quad.astype(np.float32))
-    return min(w, h) >= 1 and ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1] \
-        and _area(quad) >= FILL * w * h
+    return card_proportions(w, h) and _area(quad) >= FILL * w * h
 
 
 def _whole(quad: np.ndarray, edges: Edges) -> bool:

@@ -124,6 +124,15 @@ def _meet(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
     return np.array(out, np.float32)
 
 
+def card_proportions(w: float, h: float) -> bool:
+    """Are sides ``w`` and ``h`` (either way round) a card's, seen at a slant?
+
+    >>> card_proportions(63, 88), card_proportions(88, 63), card_proportions(63, 126)
+    (True, True, False)
+    """
+    return min(w, h) >= 1 and ASPECT_RANGE[0] < max(w, h) / min(w, h) < ASPECT_RANGE[1]
+
+
 def _aspect(quad: np.ndarray) -> float:
     (_, _), (w, h), _ = cv2.minAreaRect(quad.astype(np.float32))
     return max(w, h) / max(min(w, h), 1.0)
@@ -245,7 +254,7 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
         return []
     fill = cv2.contourArea(hull) / (rw * rh)
     box = cv2.boxPoints(rect).astype(np.float32)
-    card_like = ASPECT_RANGE[0] < max(rw, rh) / max(min(rw, rh), 1.0) < ASPECT_RANGE[1]
+    card_like = card_proportions(rw, rh)
     if fill >= 0.86:
         # not a card's shape and not cut by the photo's edge: a card covered at one end
         # by something with a straight edge (a book, a box, another card)
@@ -386,4 +395,5 @@ def _best_first(group: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
     return out
 
 
-__all__ = ["CARD_ASPECT", "candidates", "card_groups", "order_corners", "to_paper_edge"]
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "order_corners",
+           "to_paper_edge"]

@@ -4,7 +4,7 @@ The glyph models and the corner network read an index by what they were trained 
 An unseen typeface's 5, blurred, or with its top bar cut off by an outline found a
 little inside the card, reads to both of them as a 3: in rendered phone-like photos
 the held-out four-colour deck's DejaVu Serif Bold 5s were named 3s, once surely (see
-docs/vision.md, "A 5 is no 3"). One thing keeps the two apart in every typeface: a
+docs/vision.md, "Unseen decks at other seeds"). One thing keeps the two apart in every typeface: a
 5's stem runs down its left side from its top bar to its bowl, while a 3 is open on
 the left between its top arc and its waist. A card named 3 whose index has that stem,
 or named 5 whose index has none, is not named.
@@ -35,7 +35,6 @@ STEM_ROWS = (0.2, 0.45)  # of the rank glyph's height: below a 5's top bar, abov
 STEM_WIDTH = 0.25  # of the rank glyph's width: its left side
 FIVE_STEM = 0.85  # ink in this share of those rows: a stem, so no 3 (blurred, it narrows)
 THREE_OPEN = 0.25  # ink in at most this share: open on the left, so no 5
-LEVEL = 0.55  # the ink threshold the glyph models read at first (vision.corner.ink_mask)
 MIN_HEIGHT = 12  # canonical pixels: a rank glyph too small to have rows to judge
 WIDTH = (0.5, 0.95)  # of its height: a whole 3 or 5 is this wide (0.51 to 0.87 in every
 # typeface trained on); a narrower or wider "glyph" is part of one (a blurred 3's heavy
@@ -57,16 +56,16 @@ def left_stem(corner: np.ndarray) -> float | None:
     >>> left_stem(corner)
     0.0
     """
-    glyphs = find_index(corner, LEVEL)
-    found = ink_mask(corner, LEVEL)
+    glyphs = find_index(corner)  # at the ink level the glyph models read first
+    found = ink_mask(corner)
     if glyphs is None or found is None:
         return None
     x, y, w, h = glyphs.rank_box
     if x <= EDGE + 3 or h < MIN_HEIGHT or not WIDTH[0] * h <= w <= WIDTH[1] * h:
         return None
     top, bottom = (y + round(f * h) for f in STEM_ROWS)
-    side = found[0][top:bottom, x:x + max(1, round(STEM_WIDTH * w))]
-    return float(side.any(axis=1).mean()) if side.size else None
+    side = found[0][top:bottom, x:x + round(STEM_WIDTH * w)]  # (WIDTH: never empty)
+    return float(side.any(axis=1).mean())
 
 
 def shape_contradicts(card: Card, stems: Iterable[float | None]) -> bool:

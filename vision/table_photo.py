@@ -80,6 +80,9 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     cards' width as a share of a poker card's: :data:`BRIDGE` for bridge-size cards
     (57 x 88 mm), whose faces are drawn squeezed across.
     """
+    if not 0.5 <= width <= 1.0:
+        raise ValueError(f"card width {width} is no card's: give it as a share of a poker "
+                         f"card's width, 0.5 to 1 (bridge size: {BRIDGE:.3f})")
     rng = np.random.default_rng(seed)
     w, h = size
     kind = table or ("wood", "felt", "plain")[int(rng.integers(3))]

@@ -863,3 +863,29 @@ def test_a_cards_big_centre_print_is_no_index_of_another_card() -> None:
                          harsh=True, card_height=(150.0, 300.0))
     named = {str(r.card) for r in read_photo(img) if r.card is not None}
     assert named <= {"5c", "6h", "6d"}, named
+
+
+@pytest.mark.skipif(not (CARDS_DEV / "images").exists(), reason="cards-dev not available")
+def test_only_a_card_shaped_outline_has_a_middle_that_is_its_print() -> None:
+    """Issue 4 (still photos; cards-dev's Ad lying over a 9h, cropped): a pip's outline
+    is a narrow trapezoid, every side on a real edge, whose surrounding rectangle has a
+    card's proportions. Its "middle" held the Ad's index, and the Ad was not found: only
+    an outline shaped like a card (photo._card_like) is a card whose middle is its own."""
+    found = read_photo(load_image(CARDS_DEV / "images" / "edje_test_IMG_2598_card2.jpg"))
+    assert [str(c.card) for c in found if c.card is not None] == ["Ad"]
+
+
+def test_bridge_size_cards_are_drawn_and_placed_narrower() -> None:
+    """Issue 4 (the benchmark's bridge-size row): a bridge card is 57 x 88 mm; its true
+    corners are those of the face drawn, and a width no card has is refused."""
+    from vision.table_photo import BRIDGE
+
+    def aspect(width: float) -> float:  # one seed: the same slant and the same camera
+        _, truth = table_photo([Card("Ah")], "standard", seed=3, width=width)
+        corners = np.array(truth[0][1])
+        return float(np.linalg.norm(corners[3] - corners[0])
+                     / np.linalg.norm(corners[1] - corners[0]))
+
+    assert aspect(BRIDGE) / aspect(1.0) == pytest.approx(63 / 57, rel=0.01)
+    with pytest.raises(ValueError, match="share of a poker card's width"):
+        table_photo([Card("Ah")], "standard", width=0.0)
