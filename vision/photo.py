@@ -34,6 +34,7 @@ from vision.photo_find import (
     ASPECT_RANGE,
     card_groups,
     card_proportions,
+    is_long,
     order_corners,
     to_paper_edge,
 )
@@ -176,6 +177,19 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], edges: Edges,
         if reading.card is not None and reading.confidence >= threshold:
             return reading, quad, False
     return None if best is None else (*best, True)
+
+
+def _read_long(img: np.ndarray, outlines: list[np.ndarray], edges: Edges,
+               clf: IndexClassifier | Ensemble, threshold: float
+               ) -> tuple[Reading, np.ndarray, bool] | None:
+    """The card read through one of a card's long outlines (longer for its width than a
+    poker card at a slant: :func:`vision.photo_find.is_long`), if one names it: a bridge
+    card at a slant. Unread, such an outline is no card's (a poker card covered along
+    its length leaves one round it and the table or card beside it)."""
+    best = _read_group(img, [q for q in outlines if is_long(q)], edges, clf, threshold)
+    if best is None or best[0].card is None or _picture_joker(img, best):
+        return None
+    return best
 
 
 def _part_of(quad: np.ndarray, card: np.ndarray) -> bool:
@@ -816,17 +830,20 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge
     fit = _Fit(small)
-    for group in card_groups(small, edges=fit.edges):
-        best = _read_group(small, group, fit.edges, clf, threshold)
+    for outlines in card_groups(small, edges=fit.edges):
+        group = [q for q in outlines if not is_long(q)]
+        best = _read_group(small, group, fit.edges, clf, threshold) if group else None
         if best is not None and _picture_joker(small, best):
             best = (Reading(None, 0.0), best[1], best[2])
-        if best is None or best[0].card is None:
+        if group and (best is None or best[0].card is None):
             best = _card_around(small, group[0] if best is None else best[1], fit.edges, clf,
                                 threshold, [q for r, q in found if r.card is not None]) or best
-        if best is None or best[0].card is None:
+        if group and (best is None or best[0].card is None):
             best = _read_fitted(small, group, fit.edges, clf, threshold) or best
-        if best is None or best[0].card is None:
+        if group and (best is None or best[0].card is None):
             best = _read_spanned(fit, group, clf, threshold) or best
+        if best is None or best[0].card is None:
+            best = _read_long(small, outlines, fit.edges, clf, threshold) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
             continue  # a bright rectangle with no index on it is not a face-up card
         if best[0].card is not None:

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 CARD_ASPECT = 88 / 63  # a poker card, 63 x 88 mm (bridge cards are narrower)
 MIN_AREA, MAX_AREA = 0.004, 0.9  # of the photo
 ASPECT_RANGE = (1.2, 1.65)
+LONG = 1.8  # a bridge card (57 x 88 mm) at a slant is up to this long for its width
+LONG_RANK = 4  # such an outline is tried last, and kept only if it names a card
+LONG_TRIED = 2  # ... at most this many of one card's
 PAPER_END = (0.85, 0.7)  # paper past an outline: this bright (of the brightest); ends below
 STEP_DOWN = 0.1  # ... or where it steps down this much (of the paper) and stays down
 HELD_COVER = 0.6  # a covered end: an edge along this share of it and of a stretch past it
@@ -245,9 +248,21 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
         return []
     hull = cv2.convexHull(cnt)
     quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-    if len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad) \
-            and ASPECT_RANGE[0] < _aspect(quad) < ASPECT_RANGE[1]:
+    clean = len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad)
+    if clean and ASPECT_RANGE[0] < _aspect(quad) < ASPECT_RANGE[1]:
         return [(0, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))]
+    # longer than a poker card at a slant: a bridge card, or a poker card covered
+    # along its length (no card's outline), so only tried last, besides the rest
+    long = [(LONG_RANK, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))] \
+        if clean and ASPECT_RANGE[1] <= _aspect(quad) < LONG else []
+    return _from_rectangle(hull, shape, area > 4 * MIN_AREA * area_img, edges) + long
+
+
+def _from_rectangle(hull: np.ndarray, shape: tuple[int, ...], big: bool,
+                    edges: Edges | None) -> list[tuple[int, np.ndarray]]:
+    """(rank, quad) candidates from an outline's hull that is no clean card shape: the
+    rectangle round it, or the whole card it is a part of (``big``: big enough for a
+    card with something lying on part of it)."""
     rect = cv2.minAreaRect(hull)
     (_, _), (rw, rh), _ = rect
     if rw * rh <= 0:
@@ -258,9 +273,11 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
     if fill >= 0.86:
         # not a card's shape and not cut by the photo's edge: a card covered at one end
         # by something with a straight edge (a book, a box, another card)
+        long = [(LONG_RANK, box)] if not card_like \
+            and ASPECT_RANGE[1] <= max(rw, rh) / max(min(rw, rh), 1.0) < LONG else []
         return [(1, box)] if card_like else [(2, q) for q in _completions(box, shape)] \
-            or [(3, q) for q in _completions(box, shape, True, edges)]
-    if fill >= 0.7 and area > 4 * MIN_AREA * area_img:
+            or [(3, q) for q in _completions(box, shape, True, edges)] + long
+    if fill >= 0.7 and big:
         # a card with something lying on part of it: its rectangle, or its covered end
         return [(3, box)] if card_like else [(3, q) for q in _completions(box, shape, True)]
     return []
@@ -291,19 +308,36 @@ def card_groups(img: np.ndarray, per_group: int = 6, edges: Edges | None = None
     detectors, or the picture frame inside a court card). The outlines most detectors agree on
     come first.
     """
+    found = sorted(candidates(img, edges), key=lambda rq: -cv2.contourArea(rq[1]))
     groups: list[list[tuple[int, np.ndarray]]] = []
-    for rank, q in sorted(candidates(img, edges), key=lambda rq: -cv2.contourArea(rq[1])):
-        centre = q.mean(axis=0)
-        for g in groups:
-            lead = g[0][1]
-            size = float(np.linalg.norm(lead[0] - lead[2]))
-            near = np.linalg.norm(centre - lead.mean(axis=0)) < 0.25 * size
-            if near and np.linalg.norm(q[0] - q[2]) > 0.6 * size:
-                g.append((rank, q))
-                break
-        else:
-            groups.append([(rank, q)])
-    return [_best_first(g)[:per_group] for g in groups]
+    for rank, q in [rq for rq in found if rq[0] != LONG_RANK]:
+        _join(groups, rank, q)
+    out = [_best_first(g)[:per_group] for g in groups]
+    # long outlines go last in the groups the others make, never lead them (a poker
+    # card covered along its length leaves one round that card and the next)
+    for rank, q in [rq for rq in found if rq[0] == LONG_RANK]:
+        at = _join(groups, rank, q)
+        if at == len(out):
+            out.append([])
+        if all(_gap(q, o) > 3 for o in out[at]) and sum(map(is_long, out[at])) < LONG_TRIED:
+            out[at].append(q)
+    return out
+
+
+def _join(groups: list[list[tuple[int, np.ndarray]]], rank: int, q: np.ndarray) -> int:
+    """Put an outline in the group of the card it is an outline of (its centre near
+    that group's first outline's, its size not much smaller), else in a new group;
+    the group's place."""
+    centre = q.mean(axis=0)
+    for i, g in enumerate(groups):
+        lead = g[0][1]
+        size = float(np.linalg.norm(lead[0] - lead[2]))
+        near = np.linalg.norm(centre - lead.mean(axis=0)) < 0.25 * size
+        if near and np.linalg.norm(q[0] - q[2]) > 0.6 * size:
+            g.append((rank, q))
+            return i
+    groups.append([(rank, q)])
+    return len(groups) - 1
 
 
 def to_paper_edge(img: np.ndarray, quad: np.ndarray, reach: float = 0.3) -> np.ndarray | None:
@@ -395,5 +429,11 @@ def _best_first(group: list[tuple[int, np.ndarray]]) -> list[np.ndarray]:
     return out
 
 
-__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "order_corners",
-           "to_paper_edge"]
+def is_long(quad: np.ndarray) -> bool:
+    """Is an outline longer for its width than a poker card's at a slant (a bridge
+    card's, or a covered card's and more)?"""
+    return _aspect(quad) >= ASPECT_RANGE[1]
+
+
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "is_long",
+           "order_corners", "to_paper_edge"]

@@ -48,6 +48,9 @@ THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit di
 # not by whichever glyph was found first: turned half round, a Jh's heart (found first)
 # lay within its own size of the J, and the two were taken for a ten)
 TEN_GAP = 1.05
+COLUMN = 1.2  # a letter in line this far before the rank, of the rank-to-suit distance,
+SPACING = 0.35  # ... or two more on past the suit a step apart (give or take this much)
+# make the two letters of a word: no index (but held back, and holding back, as one)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 
 
@@ -303,7 +306,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     dark = img.min(axis=2)
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
-    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...]]] = []
+    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool]] = []
     for a in glyphs:
         offset = centres - a.centre
         dist = np.linalg.norm(offset, axis=1)
@@ -313,22 +316,25 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             s = glyphs[int(j)]
             if s.red != a.red or set(s.parts) & set(a.parts):
                 continue
-            idx = _index(a, s, centres, glyphs, paper, dark)
+            idx = _index(a, s, (centres, sizes), glyphs, paper, dark)
             if idx is not None:
-                found.append((*idx, a.parts, s.parts))
+                score, index, word = idx
+                found.append((score, index, a.parts, s.parts, word))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
     # king's heart over its K); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for score, i, r, _ in found:
+    for score, i, r, _, _ in found:
         if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
             nearest[r] = min(nearest.get(r, np.inf), i.step)
-    clearest = {(r, s): score for score, _, r, s in found}
+    clearest = {(r, s): score for score, _, r, s, _ in found}
     found.sort(key=lambda si: si[0])
     # the clearest ``limit`` pairings are looked at, those dropped among them
-    return [i for score, i, r, s in found[:limit]
-            if i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) >= score]
+    # (letters in a column are looked at as pairings, and so hold back others, but
+    # are no index)
+    return [i for score, i, r, s, word in found[:limit] if not word
+            and i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) >= score]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
@@ -353,10 +359,14 @@ def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
     return float(np.percentile(rest, 25)) > 0.85 * level
 
 
-def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph],
-           paper: np.ndarray, dark: np.ndarray) -> tuple[float, Index] | None:
+def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray],
+           glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray
+           ) -> tuple[float, Index, bool] | None:
     """The index a rank glyph over a suit glyph makes, if only paper lies left of and
-    above them (the card's edge); with a score (lower is clearer)."""
+    above them (the card's edge); with a score (lower is clearer), and whether the two
+    are letters of a word printed down the card. ``shapes``: every glyph's centre and
+    size."""
+    centres, sizes = shapes
     step = float(np.linalg.norm(suit.centre - rank.centre))
     down = (suit.centre - rank.centre) / step
     right = np.array([down[1], -down[0]], np.float32)
@@ -381,6 +391,17 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     if any(glyphs[int(k)].size > 0.6 * rank.size and not set(glyphs[int(k)].parts) <= own
            for k in np.nonzero(after)[0]):
         return None
+    # a glyph of the rank's size in line above it, or two more evenly on past the suit:
+    # the two are letters of a word printed down the card (a joker's JOKER: its K over
+    # its E was read as a club king), not the marks under the card's corner (a card's
+    # picture may have one such mark past its suit, not a row of them)
+    in_line = (np.abs(v) < 0.3 * rank.size) & (sizes > 0.6 * rank.size) \
+        & (sizes < 1.6 * rank.size)
+    before = np.nonzero(in_line & (u < top) & (u > top - COLUMN * step))[0]
+    past = [np.nonzero(in_line & (np.abs(u - k * step) < SPACING * step))[0] for k in (2, 3)]
+    letters = [int(k) for k in np.concatenate([before, *past] if all(map(len, past))
+                                             else [before])
+               if not set(glyphs[int(k)].parts) <= own]
     blockers = [int(k) for k in np.nonzero(beside | above)[0]
                 if not set(glyphs[int(k)].parts) <= own]
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
@@ -404,9 +425,11 @@ def _index(rank: _Glyph, suit: _Glyph, centres: np.ndarray, glyphs: list[_Glyph]
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
     score = (len(ml) < 2) + (len(mu) < 2) + abs(margin_l - margin_u) / step + THIN_LAST * thin
+    word = not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
+                   for k in letters)
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
-                        step, extent)
+                        step, extent), word
 
 
 def _past_edge(box: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],
