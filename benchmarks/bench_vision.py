@@ -14,7 +14,8 @@ latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
 (and N of each back of no deck, ``owndecks.drawn_backs``): each must be exactly one
 unreadable (never a card, never nothing).
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
-deck styles (poker and bridge size). A table, not a test: targets are in issue 4.
+deck styles (poker and bridge size, fanned, piled, glare over an index). A table,
+not a test: targets are in issue 4.
 """
 
 from __future__ import annotations
@@ -336,9 +337,10 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_pile_rows(max(1, n_photos // 3), seed, held))
     rows.update(_size_rows(max(1, n_photos // 4), seed, held))
     rows.update(_bridge_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_glare_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
-                 f"and {max(1, n_photos // 3)} each of fanned hands, of piles and of "
-                 f"bridge-size cards ({time.time() - t0:.0f}s)", rows)
+                 f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
+                 f"bridge-size cards and of glare on an index ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -436,6 +438,33 @@ def _bridge_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, C
                                  card_height=(150.0, 300.0) if harsh else (200.0, 300.0),
                                  width=BRIDGE)
         rows["bridge-size" + (", phone-like" if harsh else "")] += _total(
+            scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
+    return dict(sorted(rows.items()))
+
+
+def _glare_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards with a ceiling light's reflection over one card's index corner
+    (glossy or plastic cards under a lamp), every other photo phone-like: the index it
+    washes out must leave that card unread, never named as another."""
+    from vision.photo import read_photo
+    from vision.table_photo import glare, table_photo
+
+    rng = np.random.default_rng(seed + 5)
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n_photos):
+        style = held[i % len(held)]
+        cards = _some_cards(style, rng, 5)
+        harsh = i % 2 == 1
+        img, truth = table_photo(cards, style.name, seed=seed + 800 + i, harsh=harsh,
+                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
+        corners = np.array(truth[int(rng.integers(len(truth)))][1], np.float32)
+        k = 2 * int(rng.integers(2))  # the top-left or the bottom-right index
+        at = corners[k] + 0.18 * (corners[k + 1] - corners[k]) \
+            + 0.14 * (corners[(k + 3) % 4] - corners[k])
+        img = glare(img, (float(at[0]), float(at[1])),
+                    (float(rng.uniform(15, 90)), float(rng.uniform(15, 90))),
+                    float(rng.uniform(0, np.pi)), float(rng.uniform(0.6, 1.0)))
+        rows["glare on an index" + (", phone-like" if harsh else "")] += _total(
             scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
     return dict(sorted(rows.items()))
 

@@ -47,6 +47,7 @@ from vision.photo_index_find import (
     find_indexes,
     index_quads,
     inside,
+    paper_mask,
 )
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
@@ -78,6 +79,8 @@ RESIZE = 1.25  # a card placed from its index this far off the photo's card widt
 INDEX_MAX = 0.4  # an index's rank-to-suit distance, of its card's width, is at most (jumbo: 1/4.3)
 MIDDLE = 0.5  # the middle of an unread card whole in view: this much smaller than it
 FILL = 0.85  # a card's outline fills this much of the rectangle around it, in perspective
+PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or cards over
+# it) over at least this share of it: not over the bare table
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -563,6 +566,13 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     of one is that card's own, and one read as another card than it names neither (the
     card in ``outlined`` is unnamed in place; never guess)."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
+    lit: list[np.ndarray] = []
+
+    def paper() -> np.ndarray:  # looked at only when an index is read
+        if not lit:
+            lit.append(paper_mask(img))
+        return lit[0]
+
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's
@@ -592,6 +602,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
             record.guess = record.guess or guess
             readings.append(reading)
         at = _agreed(readings)
+        if at is not None and _paper_share(paper(), quads[at]) < PLACED_PAPER:
+            at = None  # placed over the bare table: a print on a card (its big centre
+            # rank and suit, with the card's own corners washed out by glare) is no index
         if at is not None:
             # at a usual index-to-card size: the card's own edges, if in view
             record.reading = readings[at]
@@ -626,6 +639,31 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         if not spans and not r.sized and guessed is not None:
             guessed[id(r.quad)] = r.idx.step
     return out
+
+
+def _paper_share(lit: np.ndarray, quad: np.ndarray) -> float:
+    """The share of the card ``quad`` that lies on paper (``lit``, of :func:`paper_mask`);
+    its parts off the photo count as paper (a card cut by the photo's edge).
+
+    >>> lit = np.zeros((100, 100), bool)
+    >>> lit[:, :50] = True
+    >>> card = np.array([[0, 0], [99, 0], [99, 99], [0, 99]], np.float32)
+    >>> round(_paper_share(lit, card), 1), round(_paper_share(lit, card - (50, 0)), 1)
+    (0.5, 1.0)
+    """
+    h, w = lit.shape
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad - (x0, y0)).astype(np.int32), 1)
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    total = int(mask.sum())
+    if total == 0:
+        return 0.0
+    inside = mask[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+    on_photo = int(inside.sum())
+    on_paper = int((inside & lit[cy0:cy1, cx0:cx1]).sum()) if on_photo else 0
+    return (on_paper + total - on_photo) / total
 
 
 def _disputed(record: _IndexRead, outlined: list[tuple[Reading, np.ndarray]]) -> list[int]:

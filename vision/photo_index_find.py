@@ -49,7 +49,7 @@ THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit di
 # lay within its own size of the J, and the two were taken for a ten)
 TEN_GAP = 1.05
 COLUMN = 1.2  # a letter in line this far before the rank, of the rank-to-suit distance,
-SPACING = 0.35  # ... or two more on past the suit a step apart (give or take this much)
+SPACING = 0.35  # ... or one on past the suit a step on (give or take this much of it)
 # make the two letters of a word: no index (but held back, and holding back, as one)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 
@@ -293,6 +293,19 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
                                 (float(point[0]), float(point[1])), False) >= 0
 
 
+def paper_mask(img: np.ndarray) -> np.ndarray:
+    """Where ``img`` (BGR) is light enough to be a card's paper (of its bright end),
+    ink closed over as the index finder sees it: a felt or a wooden table is not.
+
+    >>> table = np.full((200, 200, 3), (40, 90, 30), np.uint8)
+    >>> table[50:150, 60:130] = 235
+    >>> mask = paper_mask(table)
+    >>> bool(mask[100, 100]), bool(mask[20, 20])
+    (True, False)
+    """
+    return _Paper.of(img, _kernels(max(img.shape[:2]))[0]).lit
+
+
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                  limit: int = 40) -> list[Index]:
     """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
@@ -306,6 +319,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     dark = img.min(axis=2)
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
+    reds = np.array([g.red for g in glyphs])
     found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool]] = []
     for a in glyphs:
         offset = centres - a.centre
@@ -316,7 +330,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             s = glyphs[int(j)]
             if s.red != a.red or set(s.parts) & set(a.parts):
                 continue
-            idx = _index(a, s, (centres, sizes), glyphs, paper, dark)
+            idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
                 score, index, word = idx
                 found.append((score, index, a.parts, s.parts, word))
@@ -359,14 +373,14 @@ def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
     return float(np.percentile(rest, 25)) > 0.85 * level
 
 
-def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray],
+def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.ndarray],
            glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray
            ) -> tuple[float, Index, bool] | None:
     """The index a rank glyph over a suit glyph makes, if only paper lies left of and
     above them (the card's edge); with a score (lower is clearer), and whether the two
-    are letters of a word printed down the card. ``shapes``: every glyph's centre and
-    size."""
-    centres, sizes = shapes
+    are letters of a word printed down the card. ``shapes``: every glyph's centre,
+    size and colour (red or not)."""
+    centres, sizes, reds = shapes
     step = float(np.linalg.norm(suit.centre - rank.centre))
     down = (suit.centre - rank.centre) / step
     right = np.array([down[1], -down[0]], np.float32)
@@ -391,16 +405,15 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray],
     if any(glyphs[int(k)].size > 0.6 * rank.size and not set(glyphs[int(k)].parts) <= own
            for k in np.nonzero(after)[0]):
         return None
-    # a glyph of the rank's size in line above it, or two more evenly on past the suit:
-    # the two are letters of a word printed down the card (a joker's JOKER: its K over
-    # its E was read as a club king), not the marks under the card's corner (a card's
-    # picture may have one such mark past its suit, not a row of them)
+    # a glyph of the rank's size and colour in line just before it, or a step on past
+    # the suit: the two are letters of a word printed down the card (a joker's JOKER:
+    # its K over its E was read as a club king), not the marks in the card's corner (a
+    # red ten lying over a green Jc's far corner, past its club, is of another colour)
     in_line = (np.abs(v) < 0.3 * rank.size) & (sizes > 0.6 * rank.size) \
-        & (sizes < 1.6 * rank.size)
+        & (sizes < 1.6 * rank.size) & (reds == rank.red)
     before = np.nonzero(in_line & (u < top) & (u > top - COLUMN * step))[0]
-    past = [np.nonzero(in_line & (np.abs(u - k * step) < SPACING * step))[0] for k in (2, 3)]
-    letters = [int(k) for k in np.concatenate([before, *past] if all(map(len, past))
-                                             else [before])
+    past = np.nonzero(in_line & (np.abs(u - 2 * step) < SPACING * step))[0]
+    letters = [int(k) for k in np.concatenate([before, past])
                if not set(glyphs[int(k)].parts) <= own]
     blockers = [int(k) for k in np.nonzero(beside | above)[0]
                 if not set(glyphs[int(k)].parts) <= own]

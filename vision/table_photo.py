@@ -48,6 +48,27 @@ def _harsh(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.2))
 
 
+def glare(photo: np.ndarray, centre: tuple[float, float], radii: tuple[float, float],
+          angle: float = 0.0, strength: float = 0.9) -> np.ndarray:
+    """``photo`` (BGR) with a ceiling light's reflection on it: an elliptical highlight
+    (``radii`` in pixels, turned ``angle`` radians) washing it out towards white, by
+    ``strength`` at ``centre`` and falling off softly, as on glossy or plastic cards.
+
+    >>> photo = np.full((100, 100, 3), 100, np.uint8)
+    >>> out = glare(photo, (50, 50), (10, 20), strength=1.0)
+    >>> int(out[50, 50, 0]), int(out[50, 90, 0]), int(out[65, 50, 0]) > int(out[50, 65, 0])
+    (255, 100, True)
+    """
+    h, w = photo.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    dx, dy = xx - centre[0], yy - centre[1]
+    u = (dx * np.cos(angle) + dy * np.sin(angle)) / radii[0]
+    v = (-dx * np.sin(angle) + dy * np.cos(angle)) / radii[1]
+    light = (np.exp(-((u * u + v * v) ** 1.5)) * strength)[:, :, None]
+    out = photo.astype(np.float32)
+    return np.asarray((out + (255 - out) * light).clip(0, 255).astype(np.uint8))
+
+
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
 
 
