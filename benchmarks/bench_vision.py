@@ -324,7 +324,7 @@ def photo_table(n_photos: int, seed: int) -> None:
         # every other round is phone-like: smaller cards, a shadow, a cast, JPEG
         harsh = (i // len(held)) % 2 == 1
         img, truth = table_photo(cards, style.name, seed=seed + i, harsh=harsh,
-                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
+                                 card_height=_heights(harsh))
         rows[style.name + (", phone-like" if harsh else "")] += _total(
             scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
     total: Counter[str] = Counter()
@@ -421,42 +421,53 @@ def _size_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
     return rows
 
 
-def _bridge_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
-    """Held-out cards of bridge size (57 x 88 mm, narrower than poker's 63 x 88), every
-    other photo phone-like: a home game's deck may be either, and a bridge card seen
-    at a slant is longer for its width than any poker card."""
+def _alternate_rows(n_photos: int, held: list[DeckStyle], rng: np.random.Generator,
+                    row: str, photo: Any) -> dict[str, Counter[str]]:
+    """Rows ``row`` (every other photo phone-like) of held-out cards drawn by ``rng``,
+    each photo made by ``photo(i, cards, style, harsh)`` (a photo and its truth)."""
     from vision.photo import read_photo
-    from vision.table_photo import BRIDGE, table_photo
 
-    rng = np.random.default_rng(seed + 4)
     rows: dict[str, Counter[str]] = defaultdict(Counter)
     for i in range(n_photos):
         style = held[i % len(held)]
         cards = _some_cards(style, rng, 5)
         harsh = i % 2 == 1
-        img, truth = table_photo(cards, style.name, seed=seed + 700 + i, harsh=harsh,
-                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0),
-                                 width=BRIDGE)
-        rows["bridge-size" + (", phone-like" if harsh else "")] += _total(
+        img, truth = photo(i, cards, style.name, harsh)
+        rows[row + (", phone-like" if harsh else "")] += _total(
             scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
     return dict(sorted(rows.items()))
+
+
+def _heights(harsh: bool) -> tuple[float, float]:
+    """The card heights of a photo: smaller ones phone-like."""
+    return (150.0, 300.0) if harsh else (200.0, 300.0)
+
+
+def _bridge_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards of bridge size (57 x 88 mm, narrower than poker's 63 x 88), every
+    other photo phone-like: a home game's deck may be either, and a bridge card seen
+    at a slant is longer for its width than any poker card."""
+    from vision.table_photo import BRIDGE, table_photo
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        return table_photo(cards, style, seed=seed + 700 + i, harsh=harsh,
+                           card_height=_heights(harsh), width=BRIDGE)
+
+    return _alternate_rows(n_photos, held, np.random.default_rng(seed + 4), "bridge-size",
+                           photo)
 
 
 def _glare_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards with a ceiling light's reflection over one card's index corner
     (glossy or plastic cards under a lamp), every other photo phone-like: the index it
     washes out must leave that card unread, never named as another."""
-    from vision.photo import read_photo
     from vision.table_photo import glare, table_photo
 
     rng = np.random.default_rng(seed + 5)
-    rows: dict[str, Counter[str]] = defaultdict(Counter)
-    for i in range(n_photos):
-        style = held[i % len(held)]
-        cards = _some_cards(style, rng, 5)
-        harsh = i % 2 == 1
-        img, truth = table_photo(cards, style.name, seed=seed + 800 + i, harsh=harsh,
-                                 card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 800 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
         corners = np.array(truth[int(rng.integers(len(truth)))][1], np.float32)
         k = 2 * int(rng.integers(2))  # the top-left or the bottom-right index
         at = corners[k] + 0.18 * (corners[k + 1] - corners[k]) \
@@ -464,9 +475,9 @@ def _glare_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Co
         img = glare(img, (float(at[0]), float(at[1])),
                     (float(rng.uniform(15, 90)), float(rng.uniform(15, 90))),
                     float(rng.uniform(0, np.pi)), float(rng.uniform(0.6, 1.0)))
-        rows["glare on an index" + (", phone-like" if harsh else "")] += _total(
-            scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
-    return dict(sorted(rows.items()))
+        return img, truth
+
+    return _alternate_rows(n_photos, held, rng, "glare on an index", photo)
 
 
 def _half(name: str) -> str:
