@@ -275,8 +275,9 @@ def _from_rectangle(hull: np.ndarray, shape: tuple[int, ...], big: bool,
         # by something with a straight edge (a book, a box, another card)
         long = [(LONG_RANK, box)] if not card_like \
             and ASPECT_RANGE[1] <= max(rw, rh) / max(min(rw, rh), 1.0) < LONG else []
+        # (cut by the photo's edge, the rectangle is only the card it must be part of)
         return [(1, box)] if card_like else [(2, q) for q in _completions(box, shape)] \
-            or [(3, q) for q in _completions(box, shape, True, edges)] + long
+            or ([(3, q) for q in _completions(box, shape, True, edges)] + long)
     if fill >= 0.7 and big:
         # a card with something lying on part of it: its rectangle, or its covered end
         return [(3, box)] if card_like else [(3, q) for q in _completions(box, shape, True)]
