@@ -461,17 +461,15 @@ def _glare_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Co
     """Held-out cards with a ceiling light's reflection over one card's index corner
     (glossy or plastic cards under a lamp), every other photo phone-like: the index it
     washes out must leave that card unread, never named as another."""
-    from vision.table_photo import glare, table_photo
+    from vision.table_photo import glare, index_spot, table_photo
 
     rng = np.random.default_rng(seed + 5)
 
     def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
         img, truth = table_photo(cards, style, seed=seed + 800 + i, harsh=harsh,
                                  card_height=_heights(harsh))
-        corners = np.array(truth[int(rng.integers(len(truth)))][1], np.float32)
-        k = 2 * int(rng.integers(2))  # the top-left or the bottom-right index
-        at = corners[k] + 0.18 * (corners[k + 1] - corners[k]) \
-            + 0.14 * (corners[(k + 3) % 4] - corners[k])
+        corners = truth[int(rng.integers(len(truth)))][1]
+        at = index_spot(corners, far=bool(rng.integers(2)))
         img = glare(img, (float(at[0]), float(at[1])),
                     (float(rng.uniform(15, 90)), float(rng.uniform(15, 90))),
                     float(rng.uniform(0, np.pi)), float(rng.uniform(0.6, 1.0)))

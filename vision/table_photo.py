@@ -58,7 +58,13 @@ def glare(photo: np.ndarray, centre: tuple[float, float], radii: tuple[float, fl
     >>> out = glare(photo, (50, 50), (10, 20), strength=1.0)
     >>> int(out[50, 50, 0]), int(out[50, 90, 0]), int(out[65, 50, 0]) > int(out[50, 65, 0])
     (255, 100, True)
+    >>> glare(photo, (50, 50), (0, 20))
+    Traceback (most recent call last):
+    ValueError: glare radii (0, 20), strength 0.9: radii must be over 0 px, strength 0 to 1
     """
+    if min(radii) <= 0 or not 0 <= strength <= 1:
+        raise ValueError(f"glare radii {radii}, strength {strength}: radii must be over 0 px, "
+                         f"strength 0 to 1")
     h, w = photo.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     dx, dy = xx - centre[0], yy - centre[1]
@@ -67,6 +73,20 @@ def glare(photo: np.ndarray, centre: tuple[float, float], radii: tuple[float, fl
     light = (np.exp(-((u * u + v * v) ** 1.5)) * strength)[:, :, None]
     out = photo.astype(np.float32)
     return np.asarray((out + (255 - out) * light).clip(0, 255).astype(np.uint8))
+
+
+def index_spot(corners: Corners | np.ndarray, far: bool = False) -> np.ndarray:
+    """Where a card's index lies on the photo, of its true corners (clockwise from the
+    face's top-left): its top-left index, or (``far``) the one turned half round.
+
+    >>> card = [(0, 0), (100, 0), (100, 140), (0, 140)]
+    >>> [round(float(v), 1) for v in index_spot(card)], [round(float(v), 1) for v in
+    ...                                                  index_spot(card, far=True)]
+    ([18.0, 19.6], [82.0, 120.4])
+    """
+    pts = np.asarray(corners, np.float32)
+    k = 2 if far else 0
+    return np.asarray(pts[k] + 0.18 * (pts[k + 1] - pts[k]) + 0.14 * (pts[(k + 3) % 4] - pts[k]))
 
 
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
@@ -263,4 +283,4 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["BRIDGE", "fan_photo", "pile_photo", "table_photo"]
+__all__ = ["BRIDGE", "fan_photo", "glare", "index_spot", "pile_photo", "table_photo"]

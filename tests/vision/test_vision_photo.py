@@ -958,13 +958,12 @@ def test_a_card_placed_from_its_index_over_the_bare_table_is_not_named() -> None
     from it out over the felt was read as a sure Qd, a card nobody held. A card placed
     from its index lies on paper (its own, or the cards over it): one mostly over the
     bare table is no card (photo.PLACED_PAPER)."""
-    from vision.table_photo import glare
+    from vision.table_photo import glare, index_spot
 
     cards = parse_cards("2d 4d Jc")
     img, truth = table_photo(cards, "four-colour", seed=51053, harsh=True,
                              card_height=(150.0, 300.0))
-    two = np.array(truth[0][1], np.float32)  # the 2d, glare by its far index corner
-    centre = two[2] + 0.18 * (two[3] - two[2]) + 0.14 * (two[1] - two[2])
+    centre = index_spot(truth[0][1], far=True)  # the 2d, glare by its far index corner
     img = glare(img, (float(centre[0]), float(centre[1])), (32.5, 20.2), 2.866, 0.739)
     named = {str(r.card) for r in read_photo(img) if r.card is not None}
     assert named <= {"2d", "4d", "Jc"}, named
