@@ -338,9 +338,11 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_size_rows(max(1, n_photos // 4), seed, held))
     rows.update(_bridge_rows(max(1, n_photos // 3), seed, held))
     rows.update(_glare_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_slant_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
-                 f"bridge-size cards and of glare on an index ({time.time() - t0:.0f}s)", rows)
+                 f"bridge-size cards, of glare on an index and taken at a slant "
+                 f"({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -476,6 +478,23 @@ def _glare_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Co
         return img, truth
 
     return _alternate_rows(n_photos, held, rng, "glare on an index", photo)
+
+
+def _slant_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards photographed at a slant (10 to 35 degrees from overhead, from any
+    side, lenses of a phone's to a webcam's focal length), every other photo phone-like:
+    far cards small and squeezed, near ones large, none a rectangle on the photo."""
+    from vision.table_photo import slanted, table_photo
+
+    rng = np.random.default_rng(seed + 6)
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 900 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return slanted(img, truth, float(rng.uniform(10, 35)), float(rng.uniform(0, 360)),
+                       float(rng.uniform(0.7, 1.1)), float(rng.uniform(0.9, 1.0)))
+
+    return _alternate_rows(n_photos, held, rng, "at a slant", photo)
 
 
 def _half(name: str) -> str:

@@ -34,6 +34,7 @@ from vision.photo_find import (
     ASPECT_RANGE,
     card_groups,
     card_proportions,
+    clean_quads,
     is_long,
     order_corners,
     to_paper_edge,
@@ -51,6 +52,7 @@ from vision.photo_index_find import (
 )
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
+from vision.photo_slant import squared, squaring
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
@@ -81,6 +83,7 @@ MIDDLE = 0.5  # the middle of an unread card whole in view: this much smaller th
 FILL = 0.85  # a card's outline fills this much of the rectangle around it, in perspective
 PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or cards over
 # it) over at least this share of it: not over the bare table
+SQUARE_UP = True  # a photo taken at a slant is read again squared up (False: for comparing)
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -843,8 +846,22 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     """Every card found on ``img`` (BGR), left to right then top to bottom.
 
     A photo with a card left unread, or none found, is read again at the size that
-    brings its cards nearer the size the reader knows (vision/photo_scales.py)."""
+    brings its cards nearer the size the reader knows (vision/photo_scales.py). A photo
+    taken at a slant is read again squared up to the table (vision/photo_slant.py)."""
     clf = clf or photo_reader()
+    out = _look(img, clf, threshold)
+    if SQUARE_UP:
+        flat = _squared_look(img, clf, threshold)
+        if flat is not None:  # squared up, the cards are read as from above: that look leads
+            out = merge(flat, out, over_named=False)
+    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
+    return out
+
+
+
+def _look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
+          ) -> list[PhotoCard]:
+    """The cards read on ``img`` as it is (and at a second size, if need be)."""
     side = max(img.shape[:2])
     scale = min(1.0, MAX_SIDE / side)
     out = _read_at(img, scale, clf, threshold)
@@ -854,7 +871,28 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         if again is not None:
             out = merge(out, unnamed_small(_read_at(img, again, clf, threshold),
                                            again > scale))
-    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
+    return out
+
+
+def _squared_look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
+                  ) -> list[PhotoCard] | None:
+    """The cards read on ``img`` squared up to the table (corners in ``img``'s pixels),
+    or None if it was taken square to the table."""
+    scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
+    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale != 1 else img
+    quads = clean_quads(small)
+    turned = squaring(quads, small.shape)
+    if turned is None:
+        return None
+    flat, to_flat = squared(small, turned, quads)
+    back = np.linalg.inv(np.diag([scale, scale, 1.0])) @ np.linalg.inv(to_flat)
+    out = []
+    for card in _look(flat, clf, threshold):
+        corners = cv2.perspectiveTransform(np.array([card.corners], np.float64), back)[0]
+        grown = long_side(PhotoCard(None, 0.0, corners.tolist())) / max(long_side(card), 1.0)
+        out.append(PhotoCard(card.card, card.confidence, corners.round(1).tolist(),
+                             None if card.index_side is None else card.index_side * grown))
     return out
 
 

@@ -300,6 +300,27 @@ def candidates(img: np.ndarray, edges: Edges | None = None) -> list[tuple[int, n
     return found
 
 
+def clean_quads(img: np.ndarray) -> list[np.ndarray]:
+    """Every cleanly four-sided outline of ``img`` (BGR) of a card's size or more, of any
+    proportions (a card, a book or a phone, as a photo at a slant shows them), corners
+    ordered; one of each."""
+    area_img = float(img.shape[0] * img.shape[1])
+    out: list[np.ndarray] = []
+    for mask in _masks(img):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for cnt in contours:
+            area = cv2.contourArea(cnt)
+            if area < MIN_AREA * area_img or area > MAX_AREA * area_img:
+                continue
+            hull = cv2.convexHull(cnt)
+            quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+            if len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad) and _aspect(quad) < 3:
+                q = order_corners(_refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))
+                if all(_gap(q, o) > 3 for o in out):
+                    out.append(q)
+    return out
+
+
 def card_groups(img: np.ndarray, per_group: int = 6, edges: Edges | None = None
                 ) -> list[list[np.ndarray]]:
     """Candidate outlines grouped by card, biggest card first; within a group the
@@ -436,5 +457,5 @@ def is_long(quad: np.ndarray) -> bool:
     return _aspect(quad) >= ASPECT_RANGE[1]
 
 
-__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "is_long",
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "clean_quads", "is_long",
            "order_corners", "to_paper_edge"]

@@ -179,7 +179,7 @@ def _on_named_card(b: Found, first: Sequence[Found]) -> bool:
     return False
 
 
-def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
+def merge(first: Sequence[F], second: Sequence[F], over_named: bool = True) -> list[F]:
     """The first reading, with what the second adds: a card the first left unread that
     the second names, a card the first did not find at all. Two looks naming one card
     differently name neither (the reader never guesses); a card named already is not
@@ -207,6 +207,13 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
 
     >>> [c.card for c in merge([Card("Qc", sq(0))], [Card("Kh", sq(4)), Card("Qc", sq(0))])]
     ['Qc', 'Kh']
+
+    Not ``over_named``, the second look adds no card lying on one the first named (the
+    second is the worse look: a photo at a slant read as it is, whose cards placed from
+    their indexes reach over their neighbours):
+
+    >>> [c.card for c in merge([Card("Qc", sq(0))], [Card("Kh", sq(4))], over_named=False)]
+    ['Qc']
     """
     out = list(first)
     for b in second:
@@ -220,6 +227,8 @@ def merge(first: Sequence[F], second: Sequence[F]) -> list[F]:
             elif a.card is not None and b.card is not None and a.card != b.card:
                 out[same[0][1]] = dataclasses.replace(  # type: ignore[type-var]
                     a, card=None, confidence=0.0)
+        elif not over_named and any(out[i].card is not None for i in here):
+            continue
         elif b.card is None:
             if not here:
                 out.append(b)  # a card found only now, and not read

@@ -89,6 +89,45 @@ def index_spot(corners: Corners | np.ndarray, far: bool = False) -> np.ndarray:
     return np.asarray(pts[k] + 0.18 * (pts[k + 1] - pts[k]) + 0.14 * (pts[(k + 3) % 4] - pts[k]))
 
 
+def slanted(photo: np.ndarray, truth: list[tuple[Card, Corners]], slant: float,
+            towards: float = 0.0, focal: float = 0.9, wider: float = 1.0
+            ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """``photo`` (taken square to the table) as a camera moved ``slant`` degrees round
+    the table's middle would take it, still aimed there: a phone held at a slant, from
+    the side of the table at ``towards`` degrees (0: the photo's right, 90: its bottom,
+    nearest the camera and drawn largest). The lens's focal length
+    is ``focal`` of the photo's width, the slanted camera's ``wider`` times shorter
+    (more of the table in view). ``truth``'s corners move with the photo.
+
+    >>> img = np.zeros((300, 400, 3), np.uint8)
+    >>> card = [(150.0, 100.0), (250.0, 100.0), (250.0, 240.0), (150.0, 240.0)]
+    >>> _, [(_, moved)] = slanted(img, [(Card("As"), card)], 30, towards=90)
+    >>> top, bottom = moved[1][0] - moved[0][0], moved[2][0] - moved[3][0]
+    >>> round(top), round(bottom)  # the card's far end looks narrower
+    (94, 114)
+    >>> slanted(img, [], 75)
+    Traceback (most recent call last):
+    ValueError: slant 75 degrees: a photo of the table is taken 0 to 60 degrees from overhead
+    """
+    if not 0 <= slant <= 60:
+        raise ValueError(f"slant {slant} degrees: a photo of the table is taken 0 to 60 "
+                         f"degrees from overhead")
+    h, w = photo.shape[:2]
+    f = focal * w
+    # the table's plane (z = 0) seen from straight above at distance 1, and after the
+    # camera turned round its middle about an axis across ``towards`` (a true perspective)
+    above = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    lean = np.radians(towards) + np.pi / 2
+    axis = np.array([np.cos(lean), np.sin(lean), 0.0]) * np.radians(slant)
+    view = np.diag([1.0, 1.0, -1.0]) @ cv2.Rodrigues(axis)[0].T
+    lens = np.array([[f * wider, 0, w / 2], [0, f * wider, h / 2], [0, 0, 1]])
+    move = lens @ np.column_stack([view[:, 0], view[:, 1], [0.0, 0.0, 1.0]]) @ np.linalg.inv(above)
+    out = cv2.warpPerspective(photo, move, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    moved = [(c, [(float(x), float(y)) for x, y in cv2.perspectiveTransform(
+        np.array([corners], np.float64), move)[0]]) for c, corners in truth]
+    return out, moved
+
+
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
 
 
@@ -283,4 +322,5 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["BRIDGE", "fan_photo", "glare", "index_spot", "pile_photo", "table_photo"]
+__all__ = ["BRIDGE", "fan_photo", "glare", "index_spot", "pile_photo", "slanted",
+           "table_photo"]

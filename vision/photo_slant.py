@@ -1,0 +1,211 @@
+"""A photo taken at a slant, squared up to the table.
+
+Cards lie flat on one table, so every card's outline is the picture of a rectangle in
+one plane. A phone held at a slant turns them into trapezoids: the far cards smaller
+and squeezed, their sides converging, some looking longer or squarer than any card,
+and an index printed upright looking like no glyph the reader knows. Turning the
+camera back to look straight down is a homography of the photo, ``K R K^-1``: the
+camera's lens (``K``: its focal length, the photo's middle the point it looks at) and
+the rotation ``R`` that undoes the slant. In the squared photo every card is a card
+again, of its own proportions, and is read as on a photo taken from above.
+
+The slant is found from the photo's clean four-sided outlines (cards, and any book or
+phone lying on the table: all are rectangles in that plane): the rotation that makes
+their corners most nearly square.
+
+>>> import numpy as np
+>>> K = np.array([[800.0, 0, 480], [0, 800.0, 360], [0, 0, 1]])
+>>> card = np.array([[400, 300], [500, 300], [500, 440], [400, 440]], np.float64)
+>>> tilted = [_moved(card + (dx, dy), K @ turn(0.45, 0.3) @ np.linalg.inv(K))
+...           for dx, dy in ((-250, -150), (0, 0), (250, 120))]
+>>> [round(corner_error(q)) for q in tilted]  # degrees off square
+[3, 3, 9]
+>>> back = squaring(tilted, (720, 960))
+>>> [bool(corner_error(_moved(q, back)) < 1) for q in tilted]
+[True, True, True]
+>>> squaring([card], (720, 960)) is None  # already square to the table
+True
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+FOCAL = 0.8  # a phone's or webcam's focal length, of the photo's longer side
+FOCALS = (0.6, 0.8, 1.1)  # ... tried, in case the lens is another (the best fit wins)
+SLANT_MIN = np.radians(12)  # a photo slanted less than this is read as it is
+SLANT_MAX = np.radians(50)
+CAP = 12.0  # an outline's corners this many degrees off square count no worse (no rectangle)
+GAIN = (0.6, 1.5)  # squared up, the outlines' corners this much squarer (of before, and
+# in degrees) than they were
+SUPPORT = 1.5  # degrees: an outline this near square, squared up, bears the slant out ...
+CARD_SHAPE = (1.3, 1.65)  # ... if it is then a card's shape (a poker or a bridge card)
+BIGGEST = 1.6  # the squared photo is at most this many times the photo's longer side
+
+
+def turn(slant: float, towards: float) -> np.ndarray:
+    """The rotation of a camera tipped ``slant`` radians about the axis in the photo's
+    plane at ``towards`` radians from its x axis."""
+    axis = np.array([np.cos(towards), np.sin(towards), 0.0]) * slant
+    rotation: np.ndarray = cv2.Rodrigues(axis)[0]
+    return rotation
+
+
+def _moved(quad: np.ndarray, h: np.ndarray) -> np.ndarray:
+    pts = np.asarray(quad, np.float64).reshape(-1, 2)
+    out: np.ndarray = cv2.perspectiveTransform(pts[None], h)[0]
+    return out
+
+
+def _corner_errors(quads: np.ndarray, hs: np.ndarray) -> np.ndarray:
+    """How far from square each outline's corners are after each homography: degrees,
+    the root mean square over its four corners, shape (homographies, outlines)."""
+    pts = np.concatenate([quads, np.ones((*quads.shape[:2], 1))], axis=2)  # (N, 4, 3)
+    moved = np.einsum("gij,nkj->gnki", hs, pts)  # (G, N, 4, 3)
+    w = moved[..., 2:3]
+    behind = (w <= 1e-9).any(axis=(2, 3))  # a homography sending a corner past the horizon
+    xy = moved[..., :2] / np.where(np.abs(w) < 1e-9, 1e-9, w)
+    a = np.roll(xy, 1, axis=2) - xy
+    b = np.roll(xy, -1, axis=2) - xy
+    cos = (a * b).sum(-1) / np.maximum(np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1),
+                                       1e-9)
+    off = np.degrees(np.arcsin(np.clip(np.abs(cos), 0.0, 1.0)))
+    err: np.ndarray = np.sqrt((off**2).mean(axis=2))
+    err[behind] = 90.0
+    return err
+
+
+def corner_error(quad: np.ndarray) -> float:
+    """How far from square one outline's corners are (degrees, root mean square).
+
+    >>> corner_error(np.array([[0, 0], [10, 0], [10, 14], [0, 14]]))
+    0.0
+    >>> round(corner_error(np.array([[0, 0], [10, 0], [12, 14], [-2, 14]])), 1)
+    8.1
+    """
+    return float(_corner_errors(np.asarray(quad, np.float64)[None], np.eye(3)[None])[0, 0])
+
+
+def _lens(focal: float, shape: tuple[int, ...]) -> np.ndarray:
+    h, w = shape[:2]
+    side = focal * max(h, w)
+    return np.array([[side, 0, w / 2], [0, side, h / 2], [0, 0, 1]])
+
+
+def _fit(quads: np.ndarray) -> float:
+    """How square a set of outlines is: the mean of their corner errors, each capped (a
+    shape that is no rectangle counts no worse than ``CAP``)."""
+    return float(np.minimum(_corner_errors(quads, np.eye(3)[None])[0], CAP).mean())
+
+
+def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None:
+    """The homography that squares a photo of ``shape`` up to the table its clean
+    outlines ``quads`` lie on, or None when the photo is square enough already (or the
+    outlines show no one slant: too few, too small, or no rectangles)."""
+    h, w = shape[:2]
+    # (an outline along the photo's edge is no rectangle's: the frame makes its sides)
+    quads = [q for q in _outermost(quads) if np.asarray(q).min() > 3
+             and np.asarray(q)[..., 0].max() < w - 4 and np.asarray(q)[..., 1].max() < h - 4]
+    if not quads:
+        return None
+    q = np.array([np.asarray(x, np.float64).reshape(4, 2) for x in quads])
+    before = _fit(q)
+    if before < GAIN[1]:
+        return None  # square already: no slant could gain enough
+    best: tuple[float, np.ndarray] | None = None
+    for focal in FOCALS:
+        k = _lens(focal, shape)
+        k_inv = np.linalg.inv(k)
+        slants = np.radians(np.arange(0.0, 56.0, 3.0))
+        towards = np.radians(np.arange(0.0, 360.0, 10.0))
+        grid = [(s, t) for s in slants for t in (towards if s > 0 else [0.0])]
+        hs = np.array([k @ turn(s, t) @ k_inv for s, t in grid])
+        errs = np.minimum(_corner_errors(q, hs), CAP).mean(axis=1)
+        i = int(np.argmin(errs))
+        s0, t0 = grid[i]
+        # a finer look round the best of the coarse grid
+        fine = [(s, t) for s in s0 + np.radians(np.arange(-3.0, 3.01, 0.75))
+                for t in t0 + np.radians(np.arange(-10.0, 10.01, 2.0)) if s >= 0]
+        hs = np.array([k @ turn(s, t) @ k_inv for s, t in fine])
+        errs = np.minimum(_corner_errors(q, hs), CAP).mean(axis=1)
+        j = int(np.argmin(errs))
+        # the lens nearest the usual one wins a tie: a small slant fits any lens alike
+        score = float(errs[j]) * (1.0 if focal == FOCAL else 1.05)
+        if fine[j][0] >= SLANT_MIN and fine[j][0] <= SLANT_MAX and (
+                best is None or score < best[0]):
+            best = (score, hs[j])
+    if best is None or best[0] > GAIN[0] * before or before - best[0] < GAIN[1]:
+        return None
+    # the slant must show on a card: an outline off square before, square and of a
+    # card's proportions after (the texture of a wooden table or a carpet makes
+    # four-sided outlines of every shape, and some rotation squares a few of them)
+    after = _corner_errors(q, best[1][None])[0]
+    was = _corner_errors(q, np.eye(3)[None])[0]
+    cards = [i for i in range(len(q)) if after[i] <= SUPPORT and was[i] >= after[i] + GAIN[1]
+             and CARD_SHAPE[0] <= _aspect(_moved(q[i], best[1])) <= CARD_SHAPE[1]]
+    return best[1] if cards else None
+
+
+def squared(img: np.ndarray, squaring_h: np.ndarray, quads: list[np.ndarray]
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """``img`` squared up by ``squaring_h``, and the homography from ``img`` to it.
+
+    The squared photo keeps the outlines' typical size (the far cards, squeezed on the
+    photo, are drawn larger; the near ones smaller) and holds the region round them,
+    at most :data:`BIGGEST` times the photo's longer side."""
+    h, w = img.shape[:2]
+    before = np.median([_size(q) for q in quads])
+    after = np.median([_size(_moved(q, squaring_h)) for q in quads])
+    scale = before / max(after, 1e-6)
+    m = np.diag([scale, scale, 1.0]) @ squaring_h
+    frame = _moved(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64), m)
+    cards = np.concatenate([_moved(q, m) for q in quads])
+    # the photo's frame squared, cut to a margin round the outlines (a frame reaching
+    # towards the horizon would be endless)
+    reach = cards.max(axis=0) - cards.min(axis=0) + 0.5 * max(h, w)
+    lo = np.maximum(frame.min(axis=0), cards.min(axis=0) - reach)
+    hi = np.minimum(frame.max(axis=0), cards.max(axis=0) + reach)
+    limit = BIGGEST * max(h, w)
+    if (hi - lo).max() > limit:  # too big: shrink it, keeping it centred on the cards
+        fit = limit / float((hi - lo).max())
+        m = np.diag([fit, fit, 1.0]) @ m
+        lo, hi = lo * fit, hi * fit
+    m = np.array([[1.0, 0, -lo[0]], [0, 1.0, -lo[1]], [0, 0, 1]]) @ m
+    size = (int(np.ceil(hi[0] - lo[0])), int(np.ceil(hi[1] - lo[1])))
+    out = cv2.warpPerspective(img, m, size, flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+    return out, m
+
+
+def _outermost(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines lying inside no bigger one: a card's pips and its picture's frame
+    are no rectangles lying on the table (a diamond pip is the very shape of a square
+    seen at a slant).
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float64)
+    >>> pip = np.array([[50, 40], [60, 55], [50, 70], [40, 55]], np.float64)
+    >>> len(_outermost([card, pip, card + 200]))
+    2
+    """
+    sized = sorted(quads, key=lambda q: -_size(q))
+    out: list[np.ndarray] = []
+    for q in sized:
+        middle = np.asarray(q, np.float32).reshape(-1, 2).mean(axis=0)
+        if not any(cv2.pointPolygonTest(np.asarray(o, np.float32).reshape(-1, 1, 2),
+                                        (float(middle[0]), float(middle[1])), False) > 0
+                   and _size(q) < 0.8 * _size(o) for o in out):
+            out.append(q)
+    return out
+
+
+def _aspect(quad: np.ndarray) -> float:
+    (_, _), (w, h), _ = cv2.minAreaRect(np.asarray(quad, np.float32).reshape(-1, 2))
+    return float(max(w, h) / max(min(w, h), 1e-6))
+
+
+def _size(quad: np.ndarray) -> float:
+    return float(np.sqrt(abs(cv2.contourArea(np.asarray(quad, np.float32).reshape(-1, 2)))))
+
+
+__all__ = ["corner_error", "squared", "squaring", "turn"]
