@@ -83,6 +83,7 @@ MIDDLE = 0.5  # the middle of an unread card whole in view: this much smaller th
 FILL = 0.85  # a card's outline fills this much of the rectangle around it, in perspective
 PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or cards over
 # it) over at least this share of it: not over the bare table
+EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 SQUARE_UP = True  # a photo taken at a slant is read again squared up (False: for comparing)
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
@@ -849,6 +850,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     brings its cards nearer the size the reader knows (vision/photo_scales.py). A photo
     taken at a slant is read again squared up to the table (vision/photo_slant.py)."""
     clf = clf or photo_reader()
+    img = exposed(img)
     out = _look(img, clf, threshold)
     if SQUARE_UP:
         flat = _squared_look(img, clf, threshold)
@@ -857,6 +859,26 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
 
+
+
+def exposed(img: np.ndarray) -> np.ndarray:
+    """``img`` brightened, as a camera's automatic exposure would, if it is dim: its
+    brightest paper (the :data:`EXPOSURE` percentile of the brightest channel) darker
+    than ``DIM`` is brought up to ``PAPER``. A photo in a dim room, or a camera that kept
+    its exposure for a brighter scene, shows cards as grey as some tables; the finder's
+    levels and the paper tests are set for paper that looks like paper.
+
+    >>> dim = np.full((40, 40, 3), 30, np.uint8); dim[10:30, 10:30] = 100
+    >>> int(exposed(dim)[20, 20, 0]), int(exposed(dim)[0, 0, 0])
+    (235, 70)
+    >>> bright = dim * 2
+    >>> exposed(bright) is bright
+    True
+    """
+    level = float(np.percentile(img.max(axis=2), EXPOSURE))
+    if level >= DIM or level <= 0:
+        return img
+    return np.asarray(cv2.convertScaleAbs(img, alpha=PAPER / level))
 
 
 def _look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
@@ -943,4 +965,5 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     return out
 
 
-__all__ = ["THRESHOLD", "PhotoCard", "PhotoError", "load_image", "read_card", "read_photo"]
+__all__ = ["THRESHOLD", "PhotoCard", "PhotoError", "exposed", "load_image", "read_card",
+           "read_photo"]

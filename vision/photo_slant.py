@@ -33,13 +33,17 @@ import cv2
 import numpy as np
 
 FOCAL = 0.8  # a phone's or webcam's focal length, of the photo's longer side
-FOCALS = (0.6, 0.8, 1.1)  # ... tried, in case the lens is another (the best fit wins)
+FOCALS = (0.5, 0.6, 0.7, 0.8, 0.95, 1.1, 1.3)  # ... tried, in case it is another
+PRIOR = 1.05  # (another lens must fit this much better)
 SLANT_MIN = np.radians(12)  # a photo slanted less than this is read as it is
 SLANT_MAX = np.radians(50)
 CAP = 12.0  # an outline's corners this many degrees off square count no worse (no rectangle)
 GAIN = (0.6, 1.5)  # squared up, the outlines' corners this much squarer (of before, and
 # in degrees) than they were
-SUPPORT = 1.5  # degrees: an outline this near square, squared up, bears the slant out ...
+# an outline this near square squared up (degrees: 1.5, or a quarter of how far off it
+# was, at most 3; a phone lens's own distortion keeps a strong slant's cards off a
+# little) bears the slant out ...
+SUPPORT = (1.5, 0.25, 3.0)
 CARD_SHAPE = (1.3, 1.65)  # ... if it is then a card's shape (a poker or a bridge card)
 BIGGEST = 1.6  # the squared photo is at most this many times the photo's longer side
 
@@ -113,38 +117,49 @@ def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | No
     before = _fit(q)
     if before < GAIN[1]:
         return None  # square already: no slant could gain enough
-    best: tuple[float, np.ndarray] | None = None
-    for focal in FOCALS:
-        k = _lens(focal, shape)
-        k_inv = np.linalg.inv(k)
-        slants = np.radians(np.arange(0.0, 56.0, 3.0))
-        towards = np.radians(np.arange(0.0, 360.0, 10.0))
-        grid = [(s, t) for s in slants for t in (towards if s > 0 else [0.0])]
-        hs = np.array([k @ turn(s, t) @ k_inv for s, t in grid])
-        errs = np.minimum(_corner_errors(q, hs), CAP).mean(axis=1)
-        i = int(np.argmin(errs))
-        s0, t0 = grid[i]
-        # a finer look round the best of the coarse grid
-        fine = [(s, t) for s in s0 + np.radians(np.arange(-3.0, 3.01, 0.75))
-                for t in t0 + np.radians(np.arange(-10.0, 10.01, 2.0)) if s >= 0]
-        hs = np.array([k @ turn(s, t) @ k_inv for s, t in fine])
-        errs = np.minimum(_corner_errors(q, hs), CAP).mean(axis=1)
-        j = int(np.argmin(errs))
-        # the lens nearest the usual one wins a tie: a small slant fits any lens alike
-        score = float(errs[j]) * (1.0 if focal == FOCAL else 1.05)
-        if fine[j][0] >= SLANT_MIN and fine[j][0] <= SLANT_MAX and (
-                best is None or score < best[0]):
-            best = (score, hs[j])
-    if best is None or best[0] > GAIN[0] * before or before - best[0] < GAIN[1]:
+    # coarse, at the usual lens; then finer, the lens among the rest too (a strong
+    # slant shows the lens: a wrong one leaves the outlines a few degrees off square)
+    grid = [(s, t, FOCAL) for s in np.radians(np.arange(3.0, 56.0, 3.0))
+            for t in np.radians(np.arange(0.0, 360.0, 10.0))]
+    s0, t0, _ = grid[int(np.argmin(_scores(q, grid, shape)))]
+    for reach, step, lenses in ((4.0, 1.0, FOCALS), (1.0, 0.25, FOCALS)):
+        grid = [(s, t, f) for s in s0 + np.radians(np.arange(-reach, reach + 0.01, step))
+                for t in t0 + np.radians(np.arange(-3 * reach, 3 * reach + 0.01, 3 * step))
+                for f in lenses if s > 0]
+        scores = _scores(q, grid, shape)
+        s0, t0, f0 = grid[int(np.argmin(scores))]
+    best = (float(scores.min()), _homography(s0, t0, f0, shape))
+    if not SLANT_MIN <= s0 <= SLANT_MAX:
+        return None
+    if best[0] > GAIN[0] * before or before - best[0] < GAIN[1]:
         return None
     # the slant must show on a card: an outline off square before, square and of a
     # card's proportions after (the texture of a wooden table or a carpet makes
     # four-sided outlines of every shape, and some rotation squares a few of them)
     after = _corner_errors(q, best[1][None])[0]
     was = _corner_errors(q, np.eye(3)[None])[0]
-    cards = [i for i in range(len(q)) if after[i] <= SUPPORT and was[i] >= after[i] + GAIN[1]
+    near = np.minimum(SUPPORT[2], np.maximum(SUPPORT[0], SUPPORT[1] * was))
+    cards = [i for i in range(len(q)) if after[i] <= near[i] and was[i] >= after[i] + GAIN[1]
              and CARD_SHAPE[0] <= _aspect(_moved(q[i], best[1])) <= CARD_SHAPE[1]]
     return best[1] if cards else None
+
+
+def _homography(slant: float, towards: float, focal: float, shape: tuple[int, ...]
+                ) -> np.ndarray:
+    k = _lens(focal, shape)
+    h: np.ndarray = k @ turn(slant, towards) @ np.linalg.inv(k)
+    return h
+
+
+def _scores(q: np.ndarray, grid: list[tuple[float, float, float]], shape: tuple[int, ...]
+            ) -> np.ndarray:
+    """How square the outlines are turned by each (slant, towards, focal) of ``grid``:
+    their capped corner errors' mean, a lens other than the usual a little worse (a
+    small slant fits any lens alike)."""
+    hs = np.array([_homography(s, t, f, shape) for s, t, f in grid])
+    prior = np.array([1.0 if f == FOCAL else PRIOR for _, _, f in grid])
+    out: np.ndarray = np.minimum(_corner_errors(q, hs), CAP).mean(axis=1) * prior
+    return out
 
 
 def squared(img: np.ndarray, squaring_h: np.ndarray, quads: list[np.ndarray]
