@@ -52,7 +52,7 @@ from vision.photo_index_find import (
 )
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
-from vision.photo_slant import squared, squaring
+from vision.photo_slant import LEADS, squared, squaring
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
@@ -852,13 +852,17 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     clf = clf or photo_reader()
     img = exposed(img)
     out = _look(img, clf, threshold)
-    if SQUARE_UP:
-        flat = _squared_look(img, clf, threshold)
-        if flat is not None:  # squared up, the cards are read as from above: that look leads
-            out = merge(flat, out, over_named=False)
+    squared_up = _squared_look(img, clf, threshold) if SQUARE_UP else None
+    if squared_up is not None:
+        flat, slant = squared_up
+        # at a strong slant the look squared up leads (read as it is, such a photo's
+        # cards placed from their indexes reach over their neighbours); at a milder one
+        # the photo as it is does, the squared look adding what it left unread or found
+        # nowhere, but nothing lying on a card it named (in a pile, a card placed from
+        # its index on the squared photo may lie askew)
+        out = merge(*((flat, out) if slant >= LEADS else (out, flat)), over_named=False)
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
-
 
 
 def exposed(img: np.ndarray) -> np.ndarray:
@@ -897,17 +901,16 @@ def _look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
 
 
 def _squared_look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
-                  ) -> list[PhotoCard] | None:
-    """The cards read on ``img`` squared up to the table (corners in ``img``'s pixels),
-    or None if it was taken square to the table."""
+                  ) -> tuple[list[PhotoCard], float] | None:
+    """The cards read on ``img`` squared up to the table (corners in ``img``'s pixels)
+    and its slant (radians from overhead), or None if it was taken square to the table."""
     scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
     small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
         if scale != 1 else img
-    quads = clean_quads(small)
-    turned = squaring(quads, small.shape)
-    if turned is None:
+    slant = squaring(clean_quads(small), small.shape)
+    if slant is None:
         return None
-    flat, to_flat = squared(small, turned, quads)
+    flat, to_flat = squared(small, slant)
     back = np.linalg.inv(np.diag([scale, scale, 1.0])) @ np.linalg.inv(to_flat)
     out = []
     for card in _look(flat, clf, threshold):
@@ -915,7 +918,7 @@ def _squared_look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
         grown = long_side(PhotoCard(None, 0.0, corners.tolist())) / max(long_side(card), 1.0)
         out.append(PhotoCard(card.card, card.confidence, corners.round(1).tolist(),
                              None if card.index_side is None else card.index_side * grown))
-    return out
+    return out, slant.slant
 
 
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,

@@ -76,6 +76,8 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
+SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
+# (sharp or evenly blurred indexes of every style: at most 1.37)
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -94,19 +96,30 @@ def edge_width(corner: np.ndarray) -> float:
     """How many canonical pixels an ink edge of the index area spans: the ink-to-paper
     contrast over the steepest gradients there. A warp of a small card (or of a photo
     read again enlarged) spreads each photo pixel over several canonical ones, and blur
-    more still: the index's detail is then gone, however large the warp.
+    more still: the index's detail is then gone, however large the warp. An index
+    smeared one way (the camera moved: its edges across the smear grow wide, those
+    along it stay sharp) is judged by its widest edges, those across the smear
+    (:data:`SMEAR`).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:60, 10:40] = 30
     >>> edge_width(corner), edge_width(cv2.GaussianBlur(corner, (0, 0), 6)) > BLUR_MAX
     (2.0, True)
+    >>> smear = np.full((1, 13), 1 / 13, np.float32)  # 13 px side to side
+    >>> edge_width(cv2.filter2D(corner, -1, smear)) > BLUR_MAX
+    True
     """
     x, y, w, h = INDEX_BOX
     gray = cv2.cvtColor(corner[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY).astype(np.float32)
     dark, paper = np.percentile(gray, (2, 95))
+    contrast = max(paper - dark, 1.0)
     # a Sobel kernel weighs its difference 8 times: /8 gives grey levels per pixel
-    steep = np.hypot(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1)) / 8
-    return float(max(paper - dark, 1.0) / max(float(np.percentile(steep, 99)), 1e-3))
+    gx, gy = cv2.Sobel(gray, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(gray, cv2.CV_32F, 0, 1) / 8
+    ways = [contrast / max(float(np.percentile(np.abs(gx * np.cos(a) + gy * np.sin(a)), 99)),
+                           1e-3) for a in np.radians((0, 45, 90, 135))]
+    if max(ways) > SMEAR * min(ways):
+        return float(max(ways))
+    return float(contrast / max(float(np.percentile(np.hypot(gx, gy), 99)), 1e-3))
 
 
 def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:

@@ -20,7 +20,7 @@ their corners most nearly square.
 ...           for dx, dy in ((-250, -150), (0, 0), (250, 120))]
 >>> [round(corner_error(q)) for q in tilted]  # degrees off square
 [3, 3, 9]
->>> back = squaring(tilted, (720, 960))
+>>> back = squaring(tilted, (720, 960)).homography
 >>> [bool(corner_error(_moved(q, back)) < 1) for q in tilted]
 [True, True, True]
 >>> squaring([card], (720, 960)) is None  # already square to the table
@@ -28,6 +28,8 @@ True
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -37,6 +39,7 @@ FOCALS = (0.5, 0.6, 0.7, 0.8, 0.95, 1.1, 1.3)  # ... tried, in case it is anothe
 PRIOR = 1.05  # (another lens must fit this much better)
 SLANT_MIN = np.radians(12)  # a photo slanted less than this is read as it is
 SLANT_MAX = np.radians(50)
+LEADS = np.radians(25)  # from this slant on, the squared look is the better one
 CAP = 12.0  # an outline's corners this many degrees off square count no worse (no rectangle)
 GAIN = (0.6, 1.5)  # squared up, the outlines' corners this much squarer (of before, and
 # in degrees) than they were
@@ -46,6 +49,18 @@ GAIN = (0.6, 1.5)  # squared up, the outlines' corners this much squarer (of bef
 SUPPORT = (1.5, 0.25, 3.0)
 CARD_SHAPE = (1.3, 1.65)  # ... if it is then a card's shape (a poker or a bridge card)
 BIGGEST = 1.6  # the squared photo is at most this many times the photo's longer side
+
+
+@dataclass(frozen=True)
+class Slant:
+    """How a photo was taken at a slant: the homography that squares it up to the
+    table, the clean outlines it was found from (rectangles lying on the table) and
+    those that bore it out (a card's shape once squared)."""
+
+    homography: np.ndarray
+    outlines: list[np.ndarray]
+    cards: list[np.ndarray]
+    slant: float  # radians from overhead
 
 
 def turn(slant: float, towards: float) -> np.ndarray:
@@ -103,10 +118,10 @@ def _fit(quads: np.ndarray) -> float:
     return float(np.minimum(_corner_errors(quads, np.eye(3)[None])[0], CAP).mean())
 
 
-def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None:
-    """The homography that squares a photo of ``shape`` up to the table its clean
-    outlines ``quads`` lie on, or None when the photo is square enough already (or the
-    outlines show no one slant: too few, too small, or no rectangles)."""
+def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> Slant | None:
+    """The slant of a photo of ``shape`` to the table its clean outlines ``quads`` lie
+    on, or None when the photo is square enough already (or the outlines show no one
+    slant: too few, too small, or no rectangles)."""
     h, w = shape[:2]
     # (an outline along the photo's edge is no rectangle's: the frame makes its sides)
     quads = [q for q in _outermost(quads) if np.asarray(q).min() > 3
@@ -141,7 +156,7 @@ def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | No
     near = np.minimum(SUPPORT[2], np.maximum(SUPPORT[0], SUPPORT[1] * was))
     cards = [i for i in range(len(q)) if after[i] <= near[i] and was[i] >= after[i] + GAIN[1]
              and CARD_SHAPE[0] <= _aspect(_moved(q[i], best[1])) <= CARD_SHAPE[1]]
-    return best[1] if cards else None
+    return Slant(best[1], list(q), [q[i] for i in cards], s0) if cards else None
 
 
 def _homography(slant: float, towards: float, focal: float, shape: tuple[int, ...]
@@ -162,27 +177,26 @@ def _scores(q: np.ndarray, grid: list[tuple[float, float, float]], shape: tuple[
     return out
 
 
-def squared(img: np.ndarray, squaring_h: np.ndarray, quads: list[np.ndarray]
-            ) -> tuple[np.ndarray, np.ndarray]:
-    """``img`` squared up by ``squaring_h``, and the homography from ``img`` to it.
+def squared(img: np.ndarray, slant: Slant) -> tuple[np.ndarray, np.ndarray]:
+    """``img`` squared up, and the homography from ``img`` to it.
 
-    The squared photo keeps the outlines' typical size (the far cards, squeezed on the
-    photo, are drawn larger; the near ones smaller) and holds the region round them,
-    at most :data:`BIGGEST` times the photo's longer side."""
+    The squared photo keeps the cards' typical size (the far cards, squeezed on the
+    photo, are drawn larger; the near ones smaller) and holds the region round the
+    slant's outlines, at most :data:`BIGGEST` times the photo's longer side."""
     h, w = img.shape[:2]
-    before = np.median([_size(q) for q in quads])
-    after = np.median([_size(_moved(q, squaring_h)) for q in quads])
+    before = np.median([_size(q) for q in slant.cards])
+    after = np.median([_size(_moved(q, slant.homography)) for q in slant.cards])
     scale = before / max(after, 1e-6)
-    m = np.diag([scale, scale, 1.0]) @ squaring_h
+    m = np.diag([scale, scale, 1.0]) @ slant.homography
     frame = _moved(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64), m)
-    cards = np.concatenate([_moved(q, m) for q in quads])
+    cards = np.concatenate([_moved(q, m) for q in slant.outlines])
     # the photo's frame squared, cut to a margin round the outlines (a frame reaching
     # towards the horizon would be endless)
     reach = cards.max(axis=0) - cards.min(axis=0) + 0.5 * max(h, w)
     lo = np.maximum(frame.min(axis=0), cards.min(axis=0) - reach)
     hi = np.minimum(frame.max(axis=0), cards.max(axis=0) + reach)
     limit = BIGGEST * max(h, w)
-    if (hi - lo).max() > limit:  # too big: shrink it, keeping it centred on the cards
+    if (hi - lo).max() > limit:  # too big: drawn smaller
         fit = limit / float((hi - lo).max())
         m = np.diag([fit, fit, 1.0]) @ m
         lo, hi = lo * fit, hi * fit
@@ -223,4 +237,4 @@ def _size(quad: np.ndarray) -> float:
     return float(np.sqrt(abs(cv2.contourArea(np.asarray(quad, np.float32).reshape(-1, 2)))))
 
 
-__all__ = ["corner_error", "squared", "squaring", "turn"]
+__all__ = ["Slant", "corner_error", "squared", "squaring", "turn"]

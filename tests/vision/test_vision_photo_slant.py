@@ -53,9 +53,10 @@ def test_the_slant_is_found_from_the_cards_outlines() -> None:
     img, truth = _slanted_photo("Ah 7c Qd", "tango", 11, 30.0, 200.0)
     before = [corner_error(w) for _, w in truth]
     assert min(before) > 4, before  # the slant shows on every card
-    turned = squaring(clean_quads(img), img.shape)
-    assert turned is not None
-    after = [corner_error(cv2.perspectiveTransform(w[None].astype(np.float64), turned)[0])
+    slant = squaring(clean_quads(img), img.shape)
+    assert slant is not None
+    after = [corner_error(cv2.perspectiveTransform(w[None].astype(np.float64),
+                                                   slant.homography)[0])
              for _, w in truth]
     assert max(after) < 2, after
 
