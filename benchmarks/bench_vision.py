@@ -339,10 +339,12 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_bridge_rows(max(1, n_photos // 3), seed, held))
     rows.update(_glare_rows(max(1, n_photos // 3), seed, held))
     rows.update(_slant_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
-                 f"bridge-size cards, of glare on an index and taken at a slant "
-                 f"({time.time() - t0:.0f}s)", rows)
+                 f"bridge-size cards, of glare on an index, taken at a slant, shaken and "
+                 f"dim ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -495,6 +497,38 @@ def _slant_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Co
                        float(rng.uniform(0.7, 1.1)), float(rng.uniform(0.9, 1.0)))
 
     return _alternate_rows(n_photos, held, rng, "at a slant", photo)
+
+
+def _shaken_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards photographed as the camera moved 3 to 12 px, every other photo
+    phone-like: a smeared index must be left unread, never named as another card."""
+    from vision.table_photo import shaken, table_photo
+
+    rng = np.random.default_rng(seed + 7)
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 1000 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return shaken(img, int(rng.integers(3, 13)), float(rng.uniform(0, 180))), truth
+
+    return _alternate_rows(n_photos, held, rng, "shaken", photo)
+
+
+def _dim_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards photographed in a dim room, the exposure kept for a bright one
+    (a quarter to a half of the brightness, a dim sensor's noise), every other photo
+    phone-like."""
+    from vision.table_photo import dimmed, table_photo
+
+    rng = np.random.default_rng(seed + 8)
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 1100 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return dimmed(img, float(rng.uniform(0.25, 0.5)), float(rng.uniform(3, 9)),
+                      int(rng.integers(1 << 30))), truth
+
+    return _alternate_rows(n_photos, held, rng, "dim", photo)
 
 
 def _half(name: str) -> str:

@@ -128,6 +128,40 @@ def slanted(photo: np.ndarray, truth: list[tuple[Card, Corners]], slant: float,
     return out, moved
 
 
+def shaken(photo: np.ndarray, length: int, angle: float = 0.0) -> np.ndarray:
+    """``photo`` as taken while the camera moved ``length`` px along ``angle`` degrees
+    (a hand's shake, a slow shutter in a dim room): every edge across the move smeared.
+
+    >>> img = np.zeros((20, 20, 3), np.uint8); img[:, 10:] = 200
+    >>> [int(v) for v in shaken(img, 5)[10, 7:13, 0]]
+    [0, 40, 80, 120, 160, 200]
+    >>> shaken(img, 0)
+    Traceback (most recent call last):
+    ValueError: a shake of 0 px: give a length of 1 px or more
+    """
+    if length < 1:
+        raise ValueError(f"a shake of {length} px: give a length of 1 px or more")
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1
+    turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return np.asarray(cv2.filter2D(photo, -1, kernel / kernel.sum()))
+
+
+def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.ndarray:
+    """``photo`` as taken in a dim room with the exposure set for a bright one: ``gain``
+    of its brightness, and a dim sensor's noise (``noise`` grey levels, drawn from
+    ``seed``).
+
+    >>> img = np.full((10, 10, 3), 200, np.uint8)
+    >>> int(dimmed(img, 0.3, 0.0)[5, 5, 0])
+    60
+    """
+    rng = np.random.default_rng(seed)
+    out = photo.astype(np.float32) * gain + rng.normal(0, noise, photo.shape)
+    return np.asarray(out.clip(0, 255).astype(np.uint8))
+
+
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
 
 
@@ -322,5 +356,5 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["BRIDGE", "fan_photo", "glare", "index_spot", "pile_photo", "slanted",
-           "table_photo"]
+__all__ = ["BRIDGE", "dimmed", "fan_photo", "glare", "index_spot", "pile_photo", "shaken",
+           "slanted", "table_photo"]

@@ -19,7 +19,7 @@ from PIL import Image
 
 from controller.cards import Card, parse_cards
 from vision.photo import load_image, read_photo
-from vision.table_photo import fan_photo, table_photo
+from vision.table_photo import dimmed, fan_photo, shaken, table_photo
 
 CARDS_DEV = Path(__file__).resolve().parents[3] / "shared" / "cards-dev"
 if not CARDS_DEV.exists():
@@ -985,13 +985,6 @@ def test_a_joker_with_glare_on_its_letters_is_no_club_king() -> None:
     assert named <= {str(c) for c, _ in truth}, named
 
 
-def _dim(img: np.ndarray, gain: float, noise: float, seed: int) -> np.ndarray:
-    """A photo taken in a dim room with the exposure left as for a bright one."""
-    rng = np.random.default_rng(seed)
-    out = img.astype(np.float32) * gain + rng.normal(0, noise, img.shape)
-    return np.asarray(out.clip(0, 255).astype(np.uint8))
-
-
 def test_a_dim_photo_is_read_brightened() -> None:
     """Issue 4, photo Done-when line (a phone photo, a webcam frame): a photo whose
     paper shows as dark grey (a third of its brightness, and a dim sensor's noise) is
@@ -1001,19 +994,10 @@ def test_a_dim_photo_is_read_brightened() -> None:
     cards = parse_cards("8d 7s 7c Tc 4d")
     img, _ = table_photo(cards, "four-colour", seed=64065, harsh=True,
                          card_height=(150.0, 300.0))
-    found = read_photo(_dim(img, 0.32, 6.0, 1))
+    found = read_photo(dimmed(img, 0.32, 6.0, 1))
     named = [str(r.card) for r in found if r.card is not None]
     assert len(set(named)) == len(named) and set(named) <= {str(c) for c in cards}, named
     assert len(named) >= 4, named  # (its 7c, 120 px tall, may stay unread)
-
-
-def _shaken(img: np.ndarray, length: int, angle: float) -> np.ndarray:
-    """A photo taken as the camera moved ``length`` px along ``angle`` degrees."""
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1
-    turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1)
-    kernel = cv2.warpAffine(kernel, turn, (length, length))
-    return np.asarray(cv2.filter2D(img, -1, kernel / kernel.sum()))
 
 
 @pytest.mark.parametrize("cards,style,seed,length,angle", [
@@ -1028,6 +1012,6 @@ def test_a_shaken_photo_names_no_card_wrongly(cards: str, style: str, seed: int,
     was named as another of its rank or colour. An index smeared one way is judged by
     its edges across the smear: too smeared, it is left unread."""
     img, truth = table_photo(parse_cards(cards), style, seed=seed)
-    found = read_photo(_shaken(img, length, angle))
+    found = read_photo(shaken(img, length, angle))
     named = [str(r.card) for r in found if r.card is not None]
     assert set(named) <= {str(c) for c, _ in truth}, named
