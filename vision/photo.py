@@ -84,7 +84,6 @@ FILL = 0.85  # a card's outline fills this much of the rectangle around it, in p
 PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or cards over
 # it) over at least this share of it: not over the bare table
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
-SQUARE_UP = True  # a photo taken at a slant is read again squared up (False: for comparing)
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 
 
@@ -852,7 +851,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     clf = clf or photo_reader()
     img = exposed(img)
     out = _look(img, clf, threshold)
-    squared_up = _squared_look(img, clf, threshold) if SQUARE_UP else None
+    squared_up = _squared_look(img, clf, threshold)
     if squared_up is not None:
         flat, slant = squared_up
         # at a strong slant the look squared up leads (read as it is, such a photo's
@@ -905,8 +904,7 @@ def _squared_look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     """The cards read on ``img`` squared up to the table (corners in ``img``'s pixels)
     and its slant (radians from overhead), or None if it was taken square to the table."""
     scale = min(1.0, MAX_SIDE / max(img.shape[:2]))
-    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
-        if scale != 1 else img
+    small = _resized(img, scale)
     slant = squaring(clean_quads(small), small.shape)
     if slant is None:
         return None
@@ -921,12 +919,17 @@ def _squared_look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     return out, slant.slant
 
 
+def _resized(img: np.ndarray, scale: float) -> np.ndarray:
+    if scale == 1:
+        return img
+    return cv2.resize(img, None, fx=scale, fy=scale,
+                      interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+
+
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
              threshold: float) -> list[PhotoCard]:
     """The cards found on ``img`` searched at ``scale`` (corners in ``img``'s pixels)."""
-    small = cv2.resize(img, None, fx=scale, fy=scale,
-                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC) \
-        if scale != 1 else img
+    small = _resized(img, scale)
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge

@@ -246,9 +246,7 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
     area = cv2.contourArea(cnt)
     if area < MIN_AREA * area_img or area > MAX_AREA * area_img:
         return []
-    hull = cv2.convexHull(cnt)
-    quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-    clean = len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad)
+    hull, quad, clean = _four_sided(cnt, area)
     if clean and ASPECT_RANGE[0] < _aspect(quad) < ASPECT_RANGE[1]:
         return [(0, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))]
     # longer than a poker card at a slant: a bridge card, or a poker card covered
@@ -256,6 +254,14 @@ def _from_contour(cnt: np.ndarray, area_img: float, shape: tuple[int, ...],
     long = [(LONG_RANK, _refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))] \
         if clean and ASPECT_RANGE[1] <= _aspect(quad) < LONG else []
     return _from_rectangle(hull, shape, area > 4 * MIN_AREA * area_img, edges) + long
+
+
+def _four_sided(cnt: np.ndarray, area: float) -> tuple[np.ndarray, np.ndarray, bool]:
+    """An outline's convex hull, the polygon the hull simplifies to, and whether that is
+    a clean four-sided shape the outline fills (no nick, no rounded-off blob)."""
+    hull = cv2.convexHull(cnt)
+    quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    return hull, quad, len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad)
 
 
 def _from_rectangle(hull: np.ndarray, shape: tuple[int, ...], big: bool,
@@ -312,9 +318,8 @@ def clean_quads(img: np.ndarray) -> list[np.ndarray]:
             area = cv2.contourArea(cnt)
             if area < MIN_AREA * area_img or area > MAX_AREA * area_img:
                 continue
-            hull = cv2.convexHull(cnt)
-            quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-            if len(quad) == 4 and area >= 0.85 * cv2.contourArea(quad) and _aspect(quad) < 3:
+            _, quad, clean = _four_sided(cnt, area)
+            if clean and _aspect(quad) < 3:
                 q = order_corners(_refine(cnt.reshape(-1, 2), quad.reshape(4, 2)))
                 if all(_gap(q, o) > 3 for o in out):
                     out.append(q)

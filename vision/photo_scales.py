@@ -208,9 +208,9 @@ def merge(first: Sequence[F], second: Sequence[F], over_named: bool = True) -> l
     >>> [c.card for c in merge([Card("Qc", sq(0))], [Card("Kh", sq(4)), Card("Qc", sq(0))])]
     ['Qc', 'Kh']
 
-    Not ``over_named``, the second look adds no card lying on one the first named (the
-    second is the worse look: a photo at a slant read as it is, whose cards placed from
-    their indexes reach over their neighbours):
+    Not ``over_named``, the second look adds no card lying on one the first named (two
+    looks at a photo taken at a slant, as it is and squared up: the worse one's cards
+    placed from their indexes may lie askew, over their neighbours):
 
     >>> [c.card for c in merge([Card("Qc", sq(0))], [Card("Kh", sq(4))], over_named=False)]
     ['Qc']

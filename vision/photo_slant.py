@@ -112,24 +112,20 @@ def _lens(focal: float, shape: tuple[int, ...]) -> np.ndarray:
     return np.array([[side, 0, w / 2], [0, side, h / 2], [0, 0, 1]])
 
 
-def _fit(quads: np.ndarray) -> float:
-    """How square a set of outlines is: the mean of their corner errors, each capped (a
-    shape that is no rectangle counts no worse than ``CAP``)."""
-    return float(np.minimum(_corner_errors(quads, np.eye(3)[None])[0], CAP).mean())
-
-
 def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> Slant | None:
     """The slant of a photo of ``shape`` to the table its clean outlines ``quads`` lie
     on, or None when the photo is square enough already (or the outlines show no one
     slant: too few, too small, or no rectangles)."""
     h, w = shape[:2]
     # (an outline along the photo's edge is no rectangle's: the frame makes its sides)
-    quads = [q for q in _outermost(quads) if np.asarray(q).min() > 3
-             and np.asarray(q)[..., 0].max() < w - 4 and np.asarray(q)[..., 1].max() < h - 4]
+    quads = [q for q in _outermost(quads)
+             if np.min(q) > 3 and np.max(q[..., 0]) < w - 4 and np.max(q[..., 1]) < h - 4]
     if not quads:
         return None
     q = np.array([np.asarray(x, np.float64).reshape(4, 2) for x in quads])
-    before = _fit(q)
+    was = _corner_errors(q, np.eye(3)[None])[0]
+    # how square the outlines are: a shape that is no rectangle counts no worse than CAP
+    before = float(np.minimum(was, CAP).mean())
     if before < GAIN[1]:
         return None  # square already: no slant could gain enough
     # coarse, at the usual lens; then finer, the lens among the rest too (a strong
@@ -137,26 +133,24 @@ def squaring(quads: list[np.ndarray], shape: tuple[int, ...]) -> Slant | None:
     grid = [(s, t, FOCAL) for s in np.radians(np.arange(3.0, 56.0, 3.0))
             for t in np.radians(np.arange(0.0, 360.0, 10.0))]
     s0, t0, _ = grid[int(np.argmin(_scores(q, grid, shape)))]
-    for reach, step, lenses in ((4.0, 1.0, FOCALS), (1.0, 0.25, FOCALS)):
+    for reach, step in ((4.0, 1.0), (1.0, 0.25)):
         grid = [(s, t, f) for s in s0 + np.radians(np.arange(-reach, reach + 0.01, step))
                 for t in t0 + np.radians(np.arange(-3 * reach, 3 * reach + 0.01, 3 * step))
-                for f in lenses if s > 0]
+                for f in FOCALS if s > 0]
         scores = _scores(q, grid, shape)
         s0, t0, f0 = grid[int(np.argmin(scores))]
-    best = (float(scores.min()), _homography(s0, t0, f0, shape))
-    if not SLANT_MIN <= s0 <= SLANT_MAX:
-        return None
-    if best[0] > GAIN[0] * before or before - best[0] < GAIN[1]:
+    score, turned = float(scores.min()), _homography(s0, t0, f0, shape)
+    if not SLANT_MIN <= s0 <= SLANT_MAX or score > GAIN[0] * before \
+            or before - score < GAIN[1]:
         return None
     # the slant must show on a card: an outline off square before, square and of a
     # card's proportions after (the texture of a wooden table or a carpet makes
     # four-sided outlines of every shape, and some rotation squares a few of them)
-    after = _corner_errors(q, best[1][None])[0]
-    was = _corner_errors(q, np.eye(3)[None])[0]
+    after = _corner_errors(q, turned[None])[0]
     near = np.minimum(SUPPORT[2], np.maximum(SUPPORT[0], SUPPORT[1] * was))
     cards = [i for i in range(len(q)) if after[i] <= near[i] and was[i] >= after[i] + GAIN[1]
-             and CARD_SHAPE[0] <= _aspect(_moved(q[i], best[1])) <= CARD_SHAPE[1]]
-    return Slant(best[1], list(q), [q[i] for i in cards], s0) if cards else None
+             and CARD_SHAPE[0] <= _aspect(_moved(q[i], turned)) <= CARD_SHAPE[1]]
+    return Slant(turned, list(q), [q[i] for i in cards], s0) if cards else None
 
 
 def _homography(slant: float, towards: float, focal: float, shape: tuple[int, ...]

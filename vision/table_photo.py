@@ -156,7 +156,13 @@ def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.nd
     >>> img = np.full((10, 10, 3), 200, np.uint8)
     >>> int(dimmed(img, 0.3, 0.0)[5, 5, 0])
     60
+    >>> dimmed(img, 1.5, 4.0)
+    Traceback (most recent call last):
+    ValueError: dimmed by 1.5, noise 4.0: give a gain over 0 up to 1, a noise of 0 or more
     """
+    if not 0 < gain <= 1 or noise < 0:
+        raise ValueError(f"dimmed by {gain}, noise {noise}: give a gain over 0 up to 1, a "
+                         f"noise of 0 or more")
     rng = np.random.default_rng(seed)
     out = photo.astype(np.float32) * gain + rng.normal(0, noise, photo.shape)
     return np.asarray(out.clip(0, 255).astype(np.uint8))
