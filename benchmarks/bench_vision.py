@@ -341,10 +341,11 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_slant_rows(max(1, n_photos // 3), seed, held))
     rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
-                 f"bridge-size cards, of glare on an index, taken at a slant, shaken and "
-                 f"dim ({time.time() - t0:.0f}s)", rows)
+                 f"bridge-size cards, of glare on an index, taken at a slant, shaken, "
+                 f"dim and with poker chips ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -529,6 +530,22 @@ def _dim_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Coun
                       int(rng.integers(1 << 30))), truth
 
     return _alternate_rows(n_photos, held, rng, "dim", photo)
+
+
+def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards with poker chips dropped among them and on them (three to ten, a
+    number printed on each), every other photo phone-like: a showdown photo at a poker
+    table. Cards with both index corners under chips are not scored."""
+    from vision.table_photo import chipped, table_photo
+
+    rng = np.random.default_rng(seed + 9)
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 1200 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return chipped(img, truth, int(rng.integers(3, 11)), seed=seed + 1200 + i)
+
+    return _alternate_rows(n_photos, held, rng, "poker chips on the table", photo)
 
 
 def _half(name: str) -> str:

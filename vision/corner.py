@@ -396,6 +396,42 @@ def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55,
     return "other"
 
 
+TWO_INKS = 0.25  # red ink this share of a glyph's, and blue or green as much: two things
+
+
+def two_inks(corner: np.ndarray, box: Box, level: float = 0.55, rule: InkRule = SHOE_INK
+             ) -> bool:
+    """Is the ink inside ``box`` of a BGR corner two inks, red and clearly not red (blue
+    or green), each at least :data:`TWO_INKS` of it? An index glyph is printed in one
+    ink; a "suit" of a red heart run into a blue poker chip lying against it is no suit
+    (its shape, the two together, was read as a club).
+
+    >>> corner = np.full((CORNER_H, CORNER_W, 3), 230, np.uint8)
+    >>> corner[40:70, 10:40] = (40, 40, 190)
+    >>> two_inks(corner, (10, 40, 30, 30))
+    False
+    >>> corner[55:70, 10:40] = (160, 70, 30)
+    >>> two_inks(corner, (10, 40, 30, 30))
+    True
+    """
+    if corner.ndim != 3:
+        return False
+    found = ink_mask(corner, level)
+    if found is None:
+        return False
+    mask = found[0].astype(bool)
+    paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
+    x, y, w, h = box
+    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].astype(np.float32) / paper
+    if len(ink) < rule.min_pixels:
+        return False
+    redness = ink[:, 2] - np.maximum(ink[:, 0], ink[:, 1])
+    # a red glyph's blurred or JPEG'd fringe is pinkish, a black one's under a warm
+    # light a little red: only ink clearly not red (blue, green) is another ink
+    red, other = float((redness > rule.red).mean()), float((redness < -rule.red).mean())
+    return min(red, other) >= TWO_INKS
+
+
 def ink_contradicts(card: Card | None, ink: str) -> bool:
     """Does ``ink`` (from :func:`ink_colour`) rule out the card's suit? Hearts and
     diamonds are never black, spades and clubs never red; blue, green or unsure ink
@@ -501,4 +537,5 @@ __all__ = [
     "ink_colour",
     "ink_contradicts",
     "ink_mask",
+    "two_inks",
 ]

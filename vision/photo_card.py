@@ -37,10 +37,12 @@ from vision.corner import (
     ink_colour,
     ink_contradicts,
     ink_mask,
+    two_inks,
 )
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 from vision.rank_shape import left_stem, shape_contradicts
+from vision.suit_shape import holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
 AGREE = 0.8  # both corners read the same card at least this surely
@@ -278,6 +280,8 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
         if glyphs is not None and not _cut(corner, glyphs, level) \
                 and not _not_index(corner, glyphs, level, clf):
             reading = clf.read(glyphs)
+            if two_inks(corner, glyphs.suit_box, level, PHOTO_INK):
+                reading = Reading(None, 0.0)  # a red heart run into a blue chip: no suit
             if reading.card is not None and ink_contradicts(
                     reading.card, ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)):
                 clash = clash or reading.confidence >= VETO
@@ -348,7 +352,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read. A card
     too small or blurred (:func:`legible`) is not named, however sure the models are,
-    nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`).
+    nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`), nor a
+    card whose corner's glyphs name it with a suit glyph that has a hole (:mod:`vision.suit_shape`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -362,6 +367,10 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if reading.card is not None and shape_contradicts(
             reading.card, (left_stem(canonical_corner(img)) for img in sides)):
         return Reading(None, 0.0)  # an unseen typeface's 5 read as a 3 (vision.rank_shape)
+    if reading.card is not None and not reading.card.is_joker and any(
+            reading.card is c.glyph.card and holed(canonical_corner(img))
+            for img, c in zip(sides, (top, bottom), strict=True)):
+        return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
     return reading
 
 

@@ -362,5 +362,105 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return np.clip(photo, 0, 255).astype(np.uint8), truth
 
 
-__all__ = ["BRIDGE", "dimmed", "fan_photo", "glare", "index_spot", "pile_photo", "shaken",
-           "slanted", "table_photo"]
+CHIP = 39 / 89  # a poker chip's diameter, of a card's length (39 mm, 89 mm)
+CHIP_COLOURS = {"white": (235, 235, 235), "red": (40, 40, 190), "blue": (160, 70, 30),
+                "green": (60, 130, 40), "black": (35, 35, 35)}  # BGR
+DENOMINATIONS = ("1", "5", "25", "100", "500")
+
+
+def _chip(radius: float, colour: tuple[int, int, int], value: str, turn: float,
+          rng: np.random.Generator) -> np.ndarray:
+    """One poker chip seen from above (BGRA, a square ``2 * radius`` px across): a disc
+    of ``colour`` with contrasting spots round its edge, a thin ring, and a pale inlay
+    with its denomination printed on it, turned ``turn`` degrees."""
+    size = int(np.ceil(2 * radius)) + 4
+    c = size / 2
+    scale = 8  # drawn large and shrunk, for smooth edges
+    big = np.zeros((size * scale, size * scale, 4), np.uint8)
+    at = (int(c * scale), int(c * scale))
+    r = radius * scale
+    cv2.circle(big, at, int(r), (*colour, 255), -1, cv2.LINE_AA)
+    pale = colour == CHIP_COLOURS["white"]
+    spot = (40, 40, 190, 255) if pale else (240, 240, 240, 255)
+    spots = int(rng.choice([4, 6, 8]))
+    for k in range(spots):
+        a0 = 360 * k / spots + turn
+        cv2.ellipse(big, at, (int(r), int(r)), 0, a0, a0 + 180 / spots * 0.7, spot, -1,
+                    cv2.LINE_AA)
+    cv2.circle(big, at, int(0.76 * r), (*colour, 255), -1, cv2.LINE_AA)
+    cv2.circle(big, at, int(0.72 * r), spot, max(1, int(0.03 * r)), cv2.LINE_AA)
+    inlay = tuple(int(v) for v in rng.uniform(200, 245, 3))
+    cv2.circle(big, at, int(0.62 * r), (*inlay, 255), -1, cv2.LINE_AA)
+    font = (cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_SIMPLEX,
+            cv2.FONT_HERSHEY_TRIPLEX)[int(rng.integers(3))]
+    (tw, th), _ = cv2.getTextSize(value, font, 1.0, 2)
+    fit = 0.8 * r / max(tw, th * 1.2)
+    ink = (20, 20, 20, 255) if rng.random() < 0.5 else (*colour, 255)
+    if pale and ink[:3] == colour:
+        ink = (40, 40, 190, 255)
+    (tw, th), _ = cv2.getTextSize(value, font, fit, max(1, int(2 * fit)))
+    text = np.zeros_like(big)
+    cv2.putText(text, value, (at[0] - tw // 2, at[1] + th // 2), font, fit, ink,
+                max(1, int(2.2 * fit)), cv2.LINE_AA)
+    text = cv2.warpAffine(text, cv2.getRotationMatrix2D(at, turn, 1.0), big.shape[1::-1])
+    ta = text[:, :, 3:4].astype(np.float32) / 255
+    big = (big * (1 - ta) + text * ta).astype(np.uint8)
+    return np.asarray(cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA))
+
+
+def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
+            seed: int = 0, over_cards: float = 0.5
+            ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """``photo`` with ``count`` poker chips dropped on the table (``over_cards`` of them
+    on a card, the rest anywhere), as a showdown photo at a poker table shows them:
+    round, striped at the edge, a number printed in the middle. The photo, and the
+    cards of ``truth`` that still show an index corner whole.
+
+    >>> from controller.cards import parse_cards
+    >>> img, truth = table_photo(parse_cards("As Kd"), "tango", seed=1)
+    >>> out, shown = chipped(img, truth, 4, seed=2)
+    >>> out.shape == img.shape, bool((out != img).any()), len(shown) <= 2
+    (True, True, True)
+    >>> chipped(img, truth, -1)
+    Traceback (most recent call last):
+    ValueError: -1 chips, 0.5 of them on cards: give 0 chips or more, a share of 0 to 1
+    """
+    if count < 0 or not 0 <= over_cards <= 1:
+        raise ValueError(f"{count} chips, {over_cards} of them on cards: give 0 chips or "
+                         f"more, a share of 0 to 1")
+    rng = np.random.default_rng(seed)
+    h, w = photo.shape[:2]
+    sides = [np.linalg.norm(np.subtract(q[1], q[2])) for _, q in truth]
+    radius = CHIP / 2 * (float(np.mean(sides)) if sides else h / 3)
+    out = photo.astype(np.float32)
+    discs: list[np.ndarray] = []
+    for _ in range(count):
+        if truth and rng.random() < over_cards:
+            q = np.asarray(truth[int(rng.integers(len(truth)))][1], np.float32)
+            u, v = rng.uniform(0, 1, 2)
+            centre = q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])
+        else:
+            centre = rng.uniform((radius, radius), (w - radius, h - radius))
+        colour = list(CHIP_COLOURS.values())[int(rng.integers(len(CHIP_COLOURS)))]
+        face = _chip(radius * rng.uniform(0.95, 1.05), colour,
+                     DENOMINATIONS[int(rng.integers(len(DENOMINATIONS)))],
+                     rng.uniform(0, 360), rng)
+        n = face.shape[0]
+        m = np.float32([[1, 0, centre[0] - n / 2], [0, 1, centre[1] - n / 2]])
+        placed = cv2.GaussianBlur(cv2.warpAffine(face, m, (w, h), flags=cv2.INTER_LINEAR),
+                                  (0, 0), 0.7)
+        alpha = placed[:, :, 3:4].astype(np.float32) / 255
+        # a chip stands off the table: a soft shadow beside it
+        shade = cv2.warpAffine(alpha, np.float32([[1, 0, 0.08 * radius], [0, 1, 0.08 * radius]]),
+                               (w, h))
+        shade = cv2.GaussianBlur(shade, (0, 0), 0.1 * radius)[:, :, None] * 0.35
+        out = out * (1 - shade) * (1 - alpha) + placed[:, :, :3].astype(np.float32) * alpha
+        ring = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+        discs.append(np.stack([centre[0] + radius * np.cos(ring),
+                               centre[1] + radius * np.sin(ring)], -1).astype(np.float32))
+    shown = [(card, q) for card, q in truth if _index_in_view(np.asarray(q, np.float32), discs)]
+    return np.clip(out, 0, 255).astype(np.uint8), shown
+
+
+__all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "glare", "index_spot", "pile_photo",
+           "shaken", "slanted", "table_photo"]

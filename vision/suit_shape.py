@@ -1,0 +1,64 @@
+"""A suit glyph's own shape as a witness against a misread: no suit has a hole.
+
+A heart, a diamond, a club and a spade are each printed solid, in every deck style
+the project renders and in cards-dev's. A poker chip's denomination is not: the
+"0"s of a 100 or a 500 lying on a card, read as an index, pair a "0" as the rank
+with the "0" under it as the suit, and the glyph models, which know only indexes,
+named such pairs 8s surely (see docs/vision.md, "Poker chips on the cards"). A
+corner naming a card whose suit glyph encloses paper is no index.
+
+>>> corner = np.full((190, 96, 3), 230, np.uint8)
+>>> corner[20:60, 15:40] = 30  # a rank
+>>> corner[68:92, 16:40] = 30  # a solid suit
+>>> suit_hole(corner)
+0.0
+>>> corner[74:86, 22:34] = 230  # ... a ring: a "0"
+>>> round(suit_hole(corner), 2)
+0.25
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.corner import find_index, ink_mask
+
+HOLE = 0.04  # paper enclosed by the suit glyph, of the glyph with it: no suit (at most
+# 0.009 in every style rendered, down to cards 55 px wide; a chip's 0: 0.09)
+LEVELS = (0.55, 0.4)  # ink levels looked at: blur fills a small 0's hole at the first
+SUIT_SIZE = 1.2  # a suit glyph is at most this tall, of its rank glyph's height: a taller
+# "suit" is a face card's picture below a small card's index, where holes are drawn
+
+
+def suit_hole(corner: np.ndarray) -> float | None:
+    """The share of a canonical corner's suit glyph (its ink and the paper it
+    encloses) that is enclosed paper, at the most telling of :data:`LEVELS`; None when
+    there is no index, or its suit glyph is no index's size (:data:`SUIT_SIZE`)."""
+    glyphs = find_index(corner)  # at the ink level the glyph models read first
+    if glyphs is None:
+        return None
+    x, y, w, h = glyphs.suit_box
+    if h > SUIT_SIZE * glyphs.rank_box[3]:
+        return None
+    shares = []
+    for level in LEVELS:
+        found = ink_mask(corner, level)
+        if found is None:
+            continue
+        ink = np.ascontiguousarray(found[0][y:y + h, x:x + w], np.uint8)
+        # paper reached from outside the glyph's box is not enclosed
+        outside = cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+        cv2.floodFill(outside, np.zeros((h + 4, w + 4), np.uint8), (0, 0), 1)
+        enclosed = int((outside[1:-1, 1:-1] == 0).sum())
+        shares.append(enclosed / max(int(ink.sum()) + enclosed, 1))
+    return max(shares, default=None)
+
+
+def holed(corner: np.ndarray) -> bool:
+    """Is this corner's "suit" a glyph with a hole (:data:`HOLE`), so no index?"""
+    hole = suit_hole(corner)
+    return hole is not None and hole > HOLE
+
+
+__all__ = ["HOLE", "holed", "suit_hole"]
