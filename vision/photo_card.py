@@ -353,7 +353,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     agree. A corner that reads another card with any conviction vetoes the read. A card
     too small or blurred (:func:`legible`) is not named, however sure the models are,
     nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`), nor a
-    card whose corner's glyphs name it with a suit glyph that has a hole (:mod:`vision.suit_shape`).
+    card a corner's glyphs name with a suit glyph that has a hole
+    (:mod:`vision.suit_shape`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)

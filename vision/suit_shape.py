@@ -10,11 +10,12 @@ corner naming a card whose suit glyph encloses paper is no index.
 >>> corner = np.full((190, 96, 3), 230, np.uint8)
 >>> corner[20:60, 15:40] = 30  # a rank
 >>> corner[68:92, 16:40] = 30  # a solid suit
->>> suit_hole(corner)
+>>> glyphs = find_index(corner)
+>>> suit_hole(corner, glyphs)
 0.0
 >>> corner[74:86, 22:34] = 230  # ... a ring: a "0"
->>> round(suit_hole(corner), 2)
-0.25
+>>> round(suit_hole(corner, glyphs), 2), holed(corner)
+(0.25, True)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.corner import find_index, ink_mask
+from vision.corner import IndexGlyphs, find_index, ink_mask
 
 HOLE = 0.04  # paper enclosed by the suit glyph, of the glyph with it: no suit (at most
 # 0.009 in every style rendered, down to cards 55 px wide; a chip's 0: 0.09)
@@ -31,13 +32,10 @@ SUIT_SIZE = 1.2  # a suit glyph is at most this tall, of its rank glyph's height
 # "suit" is a face card's picture below a small card's index, where holes are drawn
 
 
-def suit_hole(corner: np.ndarray) -> float | None:
-    """The share of a canonical corner's suit glyph (its ink and the paper it
-    encloses) that is enclosed paper, at the most telling of :data:`LEVELS`; None when
-    there is no index, or its suit glyph is no index's size (:data:`SUIT_SIZE`)."""
-    glyphs = find_index(corner)  # at the ink level the glyph models read first
-    if glyphs is None:
-        return None
+def suit_hole(corner: np.ndarray, glyphs: IndexGlyphs) -> float | None:
+    """The share of a canonical corner's suit glyph (``glyphs.suit_box``: its ink and
+    the paper it encloses) that is enclosed paper, at the most telling of
+    :data:`LEVELS`; None when the suit glyph is no index's size (:data:`SUIT_SIZE`)."""
     x, y, w, h = glyphs.suit_box
     if h > SUIT_SIZE * glyphs.rank_box[3]:
         return None
@@ -56,9 +54,16 @@ def suit_hole(corner: np.ndarray) -> float | None:
 
 
 def holed(corner: np.ndarray) -> bool:
-    """Is this corner's "suit" a glyph with a hole (:data:`HOLE`), so no index?"""
-    hole = suit_hole(corner)
-    return hole is not None and hole > HOLE
+    """Is this corner's "suit" a glyph with a hole (:data:`HOLE`), so no index? The
+    corner is parted into glyphs at each of :data:`LEVELS`: at the usual level a
+    chip's "00" may be one glyph (read as an 8) over its "1" (read as a spade), at a
+    lower one "0" over "0"."""
+    for level in LEVELS:
+        glyphs = find_index(corner, level)
+        hole = None if glyphs is None else suit_hole(corner, glyphs)
+        if hole is not None and hole > HOLE:
+            return True
+    return False
 
 
 __all__ = ["HOLE", "holed", "suit_hole"]
