@@ -26,7 +26,7 @@ import numpy as np
 from vision.corner import IndexGlyphs, find_index, ink_mask
 
 HOLE = 0.04  # paper enclosed by the suit glyph, of the glyph with it: no suit (at most
-# 0.009 in every style rendered, down to cards 55 px wide; a chip's 0: 0.09)
+# 0.009 in every style rendered, whole and 100 px wide; a chip's "0": 0.09 to 0.44)
 LEVELS = (0.55, 0.4)  # ink levels looked at: blur fills a small 0's hole at the first
 SUIT_SIZE = 1.2  # a suit glyph is at most this tall, of its rank glyph's height: a taller
 # "suit" is a face card's picture below a small card's index, where holes are drawn
