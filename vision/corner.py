@@ -364,6 +364,23 @@ SHOE_INK = InkRule()
 PHOTO_INK = InkRule(red=0.18, grey=0.12, darkest=0.75, min_pixels=8)
 
 
+def _box_ink(corner: np.ndarray, box: Box, level: float, rule: InkRule
+             ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The ink pixels inside ``box`` of a BGR corner (float, one row each) and the paper
+    colour round all the corner's ink (each channel one over, never zero); None for a
+    grey corner, no ink, or fewer ink pixels than the rule looks at."""
+    if corner.ndim != 3:
+        return None
+    found = ink_mask(corner, level)
+    if found is None:
+        return None
+    mask = found[0].astype(bool)
+    paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
+    x, y, w, h = box
+    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].astype(np.float32)
+    return None if len(ink) < rule.min_pixels else (ink, paper)
+
+
 def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55,
                rule: InkRule = SHOE_INK) -> str:
     """``red``, ``black`` or ``other`` (blue, green, too little ink to tell): the colour
@@ -377,18 +394,11 @@ def ink_colour(corner: np.ndarray, box: Box, level: float = 0.55,
     >>> ink_colour(corner, (10, 40, 30, 30)), ink_colour(corner, (10, 40, 30, 30), rule=PHOTO_INK)
     ('black', 'black')
     """
-    if corner.ndim != 3:
-        return "other"
-    found = ink_mask(corner, level)
+    found = _box_ink(corner, box, level, rule)
     if found is None:
         return "other"
-    mask = found[0].astype(bool)
-    paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
-    x, y, w, h = box
-    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]]
-    if len(ink) < rule.min_pixels:
-        return "other"
-    b, g, r = np.median(ink.astype(np.float32), axis=0) / paper
+    ink, paper = found
+    b, g, r = np.median(ink, axis=0) / paper
     if r - max(b, g) > rule.red:
         return "red"
     if max(b, g, r) - min(b, g, r) < rule.grey and r < rule.darkest:
@@ -414,17 +424,10 @@ def two_inks(corner: np.ndarray, box: Box, level: float = 0.55, rule: InkRule = 
     >>> two_inks(corner, (10, 40, 30, 30))
     True
     """
-    if corner.ndim != 3:
-        return False
-    found = ink_mask(corner, level)
+    found = _box_ink(corner, box, level, rule)
     if found is None:
         return False
-    mask = found[0].astype(bool)
-    paper = np.median(corner[~mask], axis=0).astype(np.float32) + 1.0
-    x, y, w, h = box
-    ink = corner[y:y + h, x:x + w][mask[y:y + h, x:x + w]].astype(np.float32) / paper
-    if len(ink) < rule.min_pixels:
-        return False
+    ink = found[0] / found[1]
     redness = ink[:, 2] - np.maximum(ink[:, 0], ink[:, 1])
     # a red glyph's blurred or JPEG'd fringe is pinkish, a black one's under a warm
     # light a little red: only ink clearly not red (blue, green) is another ink

@@ -370,7 +370,7 @@ DENOMINATIONS = ("1", "5", "25", "100", "500")
 
 def _chip(radius: float, colour: tuple[int, int, int], value: str, turn: float,
           rng: np.random.Generator) -> np.ndarray:
-    """One poker chip seen from above (BGRA, a square ``2 * radius`` px across): a disc
+    """One poker chip seen from above (BGRA, a square a few px over ``2 * radius``): a disc
     of ``colour`` with contrasting spots round its edge, a thin ring, and a pale inlay
     with its denomination printed on it, turned ``turn`` degrees."""
     size = int(np.ceil(2 * radius)) + 4
@@ -419,8 +419,14 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
     >>> from controller.cards import parse_cards
     >>> img, truth = table_photo(parse_cards("As Kd"), "tango", seed=1)
     >>> out, shown = chipped(img, truth, 4, seed=2)
-    >>> out.shape == img.shape, bool((out != img).any()), len(shown) <= 2
-    (True, True, True)
+    >>> out.shape == img.shape, bool((out != img).any())
+    (True, True)
+    >>> out, shown = chipped(img, truth, 0)
+    >>> bool((out == img).all()), [str(c) for c, _ in shown]
+    (True, ['As', 'Kd'])
+    >>> _, shown = chipped(img, truth, 60, seed=2, over_cards=1.0)  # cards buried
+    >>> len(shown) < 2
+    True
     >>> chipped(img, truth, -1)
     Traceback (most recent call last):
     ValueError: -1 chips, 0.5 of them on cards: give 0 chips or more, a share of 0 to 1
@@ -442,8 +448,8 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
         else:
             centre = rng.uniform((radius, radius), (w - radius, h - radius))
         colour = list(CHIP_COLOURS.values())[int(rng.integers(len(CHIP_COLOURS)))]
-        face = _chip(radius * rng.uniform(0.95, 1.05), colour,
-                     DENOMINATIONS[int(rng.integers(len(DENOMINATIONS)))],
+        size = radius * rng.uniform(0.95, 1.05)
+        face = _chip(size, colour, DENOMINATIONS[int(rng.integers(len(DENOMINATIONS)))],
                      rng.uniform(0, 360), rng)
         n = face.shape[0]
         m = np.float32([[1, 0, centre[0] - n / 2], [0, 1, centre[1] - n / 2]])
@@ -456,8 +462,8 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
         shade = cv2.GaussianBlur(shade, (0, 0), 0.1 * radius)[:, :, None] * 0.35
         out = out * (1 - shade) * (1 - alpha) + placed[:, :, :3].astype(np.float32) * alpha
         ring = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-        discs.append(np.stack([centre[0] + radius * np.cos(ring),
-                               centre[1] + radius * np.sin(ring)], -1).astype(np.float32))
+        discs.append(np.stack([centre[0] + size * np.cos(ring),
+                               centre[1] + size * np.sin(ring)], -1).astype(np.float32))
     shown = [(card, q) for card, q in truth if _index_in_view(np.asarray(q, np.float32), discs)]
     return np.clip(out, 0, 255).astype(np.uint8), shown
 
