@@ -29,6 +29,8 @@ import numpy as np
 from controller.cards import Card, Rank
 from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
+    CORNER_H,
+    CORNER_W,
     EDGE,
     PHOTO_INK,
     IndexGlyphs,
@@ -78,6 +80,7 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
+LEVELS = (0.55, 0.4, 0.65)  # ink levels a corner's index is parted into glyphs at
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
 
@@ -253,16 +256,16 @@ def _index_dark(corner: np.ndarray) -> np.ndarray:
     return out
 
 
-def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
-                       ) -> tuple[Reading, bool]:
+def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
+                       kept: tuple[float, float] | None = None) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
     because its ink has the other suit colour (then no other model may name the card).
     When no index is found at all, the corner is looked at again with the index's own
-    ink as the darkest (:func:`_index_dark`)."""
+    ink as the darkest (:func:`_index_dark`). ``kept``: see :func:`_read_levels`."""
     corner = canonical_corner(card_img)
-    best, clash = _read_levels(corner, clf, (0.55, 0.4, 0.65))
+    best, clash = _read_levels(corner, clf, LEVELS, kept)
     if best.confidence == 0.0 and not clash:
-        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65))
+        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), kept)
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -271,12 +274,18 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble
 
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
-                 levels: tuple[float, ...]) -> tuple[Reading, bool]:
-    """The surest glyph reading of the corner's index found at each ink ``level``."""
+                 levels: tuple[float, ...], kept: tuple[float, float] | None = None
+                 ) -> tuple[Reading, bool]:
+    """The surest glyph reading of the corner's index found at each ink ``level``;
+    where only the top-left ``kept`` part of the corner is the card's (how far right
+    and down, canonical pixels), none of glyphs that run to its side there
+    (:func:`runs_past`)."""
     best = Reading(None, 0.0)
     clash = False
     for level in levels:
         glyphs = find_index(corner, level)
+        if glyphs is not None and kept is not None and runs_past(glyphs, kept):
+            glyphs = None
         if glyphs is not None and not _cut(corner, glyphs, level) \
                 and not _not_index(corner, glyphs, level, clf):
             reading = clf.read(glyphs)
@@ -344,8 +353,8 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
         c.net.card is card and c.net.confidence >= NET_BLURRED for _, c in corners)
 
 
-def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD
-              ) -> Reading:
+def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD,
+              kept: tuple[int, int] | None = None) -> Reading:
     """Read an upright (or upside-down) card image from both index corners.
 
     One corner alone must be sure (``threshold``); two corners that agree need only be
@@ -354,12 +363,15 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     too small or blurred (:func:`legible`) is not named, however sure the models are,
     nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`), nor a
     card a corner's glyphs name with a suit glyph that has a hole
-    (:mod:`vision.suit_shape`).
+    (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
+    far right and down is the card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
-    top, bottom = (CornerReadings(*_read_corner_clash(img, clf), net, _corner_ink(img), blank)
-                   for img, (net, blank) in zip(sides, nets, strict=True))
+    limits = (None if kept is None else in_corner(card_img.shape, kept), None)
+    top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit), net, _corner_ink(img),
+                                  blank)
+                   for img, (net, blank), limit in zip(sides, nets, limits, strict=True))
     reading = decide(top, bottom, threshold)
     if reading.card is not None and not legible(reading.card, tuple(
             (edge_width(canonical_corner(img)), c) for img, c in zip(sides, (top, bottom),
@@ -562,6 +574,41 @@ def other_rank(a: Card, b: Card) -> bool:
     return a.is_joker or b.is_joker or a.rank != b.rank
 
 
+def in_corner(shape: tuple[int, ...], box: tuple[int, int]) -> tuple[float, float]:
+    """How far right and down ``box`` (pixels of a card image of ``shape``) reaches in
+    its canonical corner (:func:`vision.corner.canonical_corner`).
+
+    >>> in_corner((420, 300, 3), (60, 100)), in_corner((840, 600, 3), (60, 100))
+    ((60.0, 100.0), (30.0, 50.0))
+    """
+    h, w = shape[:2]
+    k = 300.0 / w  # as canonical_corner scales the corner
+    return (box[0] * CORNER_W / min(w, round(CORNER_W / k)),
+            box[1] * CORNER_H / min(h, round(CORNER_H / k)))
+
+
+def runs_past(glyphs: IndexGlyphs, kept: tuple[float, float]) -> bool:
+    """Does a glyph of the index run to the right or lower side of the ``kept`` part
+    of its canonical corner? An index placed on its own lies in paper; a glyph that
+    reaches the side goes on beyond it, and is part of something larger than an index.
+    A chip's "100" lying on the table, its "00" read as an 8 and its "1" on its side as
+    a spade, ran to the foot of its box; so did a blue diamond run into a black chip's
+    rim, read as a club (see docs/vision.md, "An index that runs past its box").
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:60, 14:40] = 30  # a rank
+    >>> corner[66:90, 14:40] = 30  # a suit
+    >>> runs_past(find_index(corner), (60, 110))
+    False
+    >>> corner[66:110, 14:40] = 30  # ... that runs on past the box's foot
+    >>> runs_past(find_index(corner), (60, 100))
+    True
+    """
+    right, foot = kept
+    return any(x + w >= right - 1 or y + h >= foot - 1
+               for x, y, w, h in (glyphs.rank_box, glyphs.suit_box))
+
+
 def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
                 threshold: float) -> tuple[Reading, Card | None]:
     """Read a card placed from its index, from that index alone: the rest of the card
@@ -570,7 +617,8 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     another card there, nor the whole card image another card surely. Also the card
     the index most likely shows (a sure reading, or the network's if it is fairly
     sure), to check against the card's other corner. The network reads the index
-    over five views (:func:`vision.photo_cnn.corner_views`), as :func:`read_card` does."""
+    over five views (:func:`vision.photo_cnn.corner_views`), as :func:`read_card` does.
+    Glyphs that run to the box's side (:func:`runs_past`) are no index."""
     x1, y1 = box
     kept = card_img[:y1, :x1].reshape(-1, 3)
     light = kept.sum(axis=1)
@@ -578,7 +626,7 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     only = np.empty_like(card_img)
     only[:] = paper
     only[:y1, :x1] = card_img[:y1, :x1]
-    reading = read_card(only, clf, threshold)
+    reading = read_card(only, clf, threshold, kept=box)
     rank_p, suit_p = load_corner_net().probabilities(corner_views(only))
     net = combine(rank_p.mean(axis=0), suit_p.mean(axis=0))
     net_guess = net.card if net.confidence >= NET_VETO else None
@@ -596,4 +644,5 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     return reading, reading.card
 
 
-__all__ = ["THRESHOLD", "has_index", "other_rank", "read_card", "read_index_alone"]
+__all__ = ["THRESHOLD", "has_index", "in_corner", "other_rank", "read_card",
+           "read_index_alone", "runs_past"]
