@@ -342,10 +342,11 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
                  f"bridge-size cards, of glare on an index, taken at a slant, shaken, "
-                 f"dim and with poker chips ({time.time() - t0:.0f}s)", rows)
+                 f"dim, with poker chips and with fingers ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -546,6 +547,22 @@ def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Cou
         return chipped(img, truth, int(rng.integers(3, 11)), seed=seed + 1200 + i)
 
     return _alternate_rows(n_photos, held, rng, "poker chips on the table", photo)
+
+
+def _finger_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards with one to three fingers reaching in over them, each fingertip by
+    a card's index corner, every other photo phone-like: a player's hand at a showdown.
+    Cards with both index corners under fingers are not scored."""
+    from vision.table_photo import fingered, table_photo
+
+    rng = np.random.default_rng(seed + 10)
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 1300 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return fingered(img, truth, int(rng.integers(1, 4)), seed=seed + 1300 + i)
+
+    return _alternate_rows(n_photos, held, rng, "fingers over the cards", photo)
 
 
 def _half(name: str) -> str:

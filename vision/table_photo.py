@@ -468,5 +468,75 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
     return np.clip(out, 0, 255).astype(np.uint8), shown
 
 
-__all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "glare", "index_spot", "pile_photo",
-           "shaken", "slanted", "table_photo"]
+FINGER = (0.26, 0.38)  # a fingertip's width, of a card's (16-24 mm, 63 mm)
+SKIN = ((120, 150, 205), (95, 125, 185), (70, 100, 150), (55, 75, 110), (140, 165, 220))  # BGR
+
+
+def fingered(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
+             seed: int = 0) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """``photo`` with ``count`` fingers reaching in over the cards, as a player's hand
+    points at or holds down a card at a showdown: each a rounded, shaded strip of skin
+    from off the card to a fingertip (a paler nail on it) lying near a card's corner,
+    where its index is, with a soft shadow beside it. The photo, and the cards of
+    ``truth`` that still show an index corner whole.
+
+    >>> from controller.cards import parse_cards
+    >>> img, truth = table_photo(parse_cards("As Kd"), "tango", seed=1)
+    >>> out, shown = fingered(img, truth, 2, seed=2)
+    >>> out.shape == img.shape, bool((out != img).any()), len(shown) <= 2
+    (True, True, True)
+    >>> out, shown = fingered(img, truth, 0)
+    >>> bool((out == img).all()), [str(c) for c, _ in shown]
+    (True, ['As', 'Kd'])
+    >>> fingered(img, truth, -1)
+    Traceback (most recent call last):
+    ValueError: -1 fingers: give 0 fingers or more
+    """
+    if count < 0:
+        raise ValueError(f"{count} fingers: give 0 fingers or more")
+    rng = np.random.default_rng(seed)
+    h, w = photo.shape[:2]
+    widths = [np.linalg.norm(np.subtract(q[1], q[0])) for _, q in truth]
+    card_w = float(np.mean(widths)) if widths else w / 6
+    out = photo.astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    fingers: list[np.ndarray] = []
+    for _ in range(count):
+        if truth:
+            q = np.asarray(truth[int(rng.integers(len(truth)))][1], np.float32)
+            u, v = rng.uniform(0.02, 0.3, 2)
+            a, b, c = (0, 1, 3) if rng.random() < 0.5 else (2, 3, 1)  # either index corner
+            tip = q[a] + u * (q[b] - q[a]) + v * (q[c] - q[a])
+        else:
+            tip = rng.uniform((0, 0), (w, h)).astype(np.float32)
+        turn = rng.uniform(0, 2 * np.pi)
+        along = np.array([np.cos(turn), np.sin(turn)], np.float32)  # from the tip to the hand
+        r = card_w * rng.uniform(*FINGER) / 2
+        length = card_w * rng.uniform(3.0, 6.0)
+        # each pixel's distance from the finger's axis, the segment from tip to hand
+        t = np.clip((xx - tip[0]) * along[0] + (yy - tip[1]) * along[1], 0, length)
+        off = np.hypot(xx - tip[0] - t * along[0], yy - tip[1] - t * along[1])
+        alpha = np.clip((r - off) / 1.5 + 0.5, 0, 1)
+        # a finger is round: lit on top, darker towards its sides
+        shade = 0.55 + 0.5 * np.sqrt(1 - np.clip(off / r, 0, 1) ** 2)
+        skin = np.array(SKIN[int(rng.integers(len(SKIN)))], np.float32) * rng.uniform(0.9, 1.1)
+        colour = skin * shade[:, :, None]
+        from_tip = (xx - tip[0]) * along[0] + (yy - tip[1]) * along[1]
+        nail = ((from_tip > 0.1 * r) & (from_tip < 1.1 * r) & (off < 0.65 * r)).astype(np.float32)
+        nail = cv2.GaussianBlur(nail, (0, 0), 1.2)[:, :, None] * 0.6
+        colour = colour * (1 - nail) + (skin * 1.15 + 25) * nail
+        shadow = np.roll(alpha, (int(0.2 * r), int(0.25 * r)), (0, 1))
+        shadow = cv2.GaussianBlur(shadow, (0, 0), 0.4 * r)[:, :, None] * 0.45
+        a3 = alpha[:, :, None]
+        out = out * (1 - shadow) * (1 - a3) + np.clip(colour, 0, 255) * a3
+        side = np.array([-along[1], along[0]], np.float32)
+        hand = tip + along * length
+        arc = [tip + r * (np.cos(a) * side - np.sin(a) * along) for a in np.linspace(0, np.pi, 12)]
+        fingers.append(np.array([hand + r * side, *arc[::-1], hand - r * side], np.float32))
+    shown = [(card, q) for card, q in truth
+             if _index_in_view(np.asarray(q, np.float32), fingers)]
+    return np.clip(out, 0, 255).astype(np.uint8), shown
+
+
+__all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "fingered", "glare", "index_spot",
+           "pile_photo", "shaken", "slanted", "table_photo"]
