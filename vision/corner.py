@@ -69,13 +69,23 @@ class IndexGlyphs:
     look_alikes: int = 0
 
 
+def corner_size(shape: tuple[int, ...]) -> tuple[int, int]:
+    """How many pixels across and down of a card image of ``shape`` its canonical
+    corner covers (:data:`CORNER_W` x :data:`CORNER_H` on a card 300 px wide).
+
+    >>> corner_size((420, 300, 3)), corner_size((840, 600, 3))
+    ((96, 190), (192, 380))
+    """
+    h, w = shape[:2]
+    k = 300.0 / w
+    return min(w, round(CORNER_W / k)), min(h, round(CORNER_H / k))
+
+
 def canonical_corner(card: np.ndarray) -> np.ndarray:
     """The top-left corner of an upright card image of any size, at canonical scale (BGR)."""
-    h, w = card.shape[:2]
-    k = 300.0 / w
-    cw, ch = min(w, round(CORNER_W / k)), min(h, round(CORNER_H / k))
+    cw, ch = corner_size(card.shape)
     return cv2.resize(card[:ch, :cw], (CORNER_W, CORNER_H), interpolation=cv2.INTER_AREA
-                      if k < 1 else cv2.INTER_LINEAR)
+                      if card.shape[1] > 300 else cv2.INTER_LINEAR)
 
 
 def ink_mask(corner: np.ndarray, level: float = 0.55) -> tuple[np.ndarray, float] | None:
@@ -533,6 +543,7 @@ __all__ = [
     "back_pattern",
     "blank_corner",
     "canonical_corner",
+    "corner_size",
     "cut_necks",
     "find_index",
     "find_mark",

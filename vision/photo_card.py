@@ -35,6 +35,7 @@ from vision.corner import (
     PHOTO_INK,
     IndexGlyphs,
     canonical_corner,
+    corner_size,
     find_index,
     ink_colour,
     ink_contradicts,
@@ -63,6 +64,10 @@ NOT_INDEX = 0.5
 # a "rank" glyph starting this far across the corner (past any index) that the suit model
 # reads as the suit glyph's suit this surely: two pips
 PIP_COLUMN, PIP_LIKE = 0.4, 0.9
+# rank and suit glyphs this alike in shape (:func:`alike`) are two pips: every index of
+# every style rendered (whole, 100 and 75 px wide) read as its own card is at most 0.70;
+# a tango 8c's club pip over a smaller one, placed as an index by a finger's side, 0.93
+PIPS_ALIKE = 0.85
 # a rank glyph narrower than this share of its height is a stroke (the "1" of a ten), and
 # unjoined ink beside it in its rows, at least this share of its height, the rest of it
 STROKE, FRAGMENT = 0.35, 0.25
@@ -153,6 +158,36 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     return bool(band[y:y + h].any(axis=1).mean() > 0.4 and clear < 0.2)
 
 
+def alike(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> float:
+    """How alike in shape are the rank and suit glyphs of a canonical corner, parted at
+    ink ``level``: the overlap of their ink, each box scaled to one square (shared
+    pixels over pixels of either). A rank is a letter or a digit, never a suit's shape;
+    a big pip over a smaller one of the same suit is two pips (:data:`PIPS_ALIKE`).
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:60, 15:40] = 30; corner[26:54, 21:34] = 230  # an "0" for a rank
+    >>> corner[68:92, 16:40] = 30  # a solid suit
+    >>> round(alike(corner, find_index(corner), 0.55), 2)
+    0.67
+    >>> corner[26:54, 21:34] = 30  # ... the "rank" solid too: a pip over a pip
+    >>> alike(corner, find_index(corner), 0.55)
+    1.0
+    """
+    found = ink_mask(corner, level)
+    if found is None:
+        return 0.0
+    ink = found[0] > 0
+
+    def shape(box: tuple[int, int, int, int]) -> np.ndarray:
+        x, y, w, h = box
+        square = cv2.resize(ink[y:y + h, x:x + w].astype(np.float32), (24, 24),
+                            interpolation=cv2.INTER_AREA)
+        return np.asarray(square > 0.5)
+
+    rank, suit = shape(glyphs.rank_box), shape(glyphs.suit_box)
+    return float((rank & suit).sum() / max(int((rank | suit).sum()), 1))
+
+
 def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
                clf: IndexClassifier | Ensemble) -> bool:
     """Are these glyphs no index whose rank and suit were parted as printed? Two pips
@@ -160,7 +195,8 @@ def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
     suit: a ten's pips, its pale "10" lost, read as As; pips so read on cards-dev were
     wrong 54 times in 64), or a rank glyph with a piece of the index left beside it
     in its rows, unjoined, when the rank glyph is a mere stroke (a pale ten's "1" whose
-    "0" broke up, read as J or 7).
+    "0" broke up, read as J or 7). Or two pips alike in shape, wherever they lie
+    (:func:`alike`).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[30:60, 12:18] = 30  # a "1"
@@ -184,6 +220,8 @@ def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
     """
     x, y, w, h = glyphs.rank_box
     sx, sy, sw, sh = glyphs.suit_box
+    if alike(corner, glyphs, level) >= PIPS_ALIKE:
+        return True  # two pips of one suit, one bigger: no rank is a suit's shape
     if x >= PIP_COLUMN * corner.shape[1]:
         # the suit model reads the "rank" glyph as the suit glyph's suit, surely
         as_suit = clf.probabilities(replace(glyphs, suit_features=glyphs.rank_features))[1]
@@ -581,10 +619,8 @@ def in_corner(shape: tuple[int, ...], box: tuple[int, int]) -> tuple[float, floa
     >>> in_corner((420, 300, 3), (60, 100)), in_corner((840, 600, 3), (60, 100))
     ((60.0, 100.0), (30.0, 50.0))
     """
-    h, w = shape[:2]
-    k = 300.0 / w  # as canonical_corner scales the corner
-    return (box[0] * CORNER_W / min(w, round(CORNER_W / k)),
-            box[1] * CORNER_H / min(h, round(CORNER_H / k)))
+    cw, ch = corner_size(shape)
+    return box[0] * CORNER_W / cw, box[1] * CORNER_H / ch
 
 
 def runs_past(glyphs: IndexGlyphs, kept: tuple[float, float]) -> bool:
@@ -620,9 +656,9 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     over five views (:func:`vision.photo_cnn.corner_views`), as :func:`read_card` does.
     Glyphs that run to the box's side (:func:`runs_past`) are no index."""
     x1, y1 = box
-    kept = card_img[:y1, :x1].reshape(-1, 3)
-    light = kept.sum(axis=1)
-    paper = np.median(kept[light >= np.median(light)], axis=0)
+    index_px = card_img[:y1, :x1].reshape(-1, 3)
+    light = index_px.sum(axis=1)
+    paper = np.median(index_px[light >= np.median(light)], axis=0)
     only = np.empty_like(card_img)
     only[:] = paper
     only[:y1, :x1] = card_img[:y1, :x1]

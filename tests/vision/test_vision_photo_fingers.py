@@ -42,3 +42,15 @@ def test_a_card_with_a_finger_on_one_index_is_read_from_the_other(
         near = [r for r in found if np.linalg.norm(
             np.mean(r.corners, axis=0) - np.mean(corners, axis=0)) < 40]
         assert [r.card for r in near] == [card], (str(card), near)
+
+
+def test_pips_bared_by_a_finger_cutting_an_outline_are_no_index() -> None:
+    """A finger across a tango 8c cut its outline short, so its pips were no longer
+    passed over as that card's print: a club pip over a smaller one was placed as an
+    index and read Jc. A rank glyph is never a suit's shape
+    (vision.photo_card.alike): the pips are not named, and the three cards are."""
+    img, truth = table_photo(parse_cards("8h 8c Qc"), "tango", seed=1)
+    out, shown = fingered(img, truth, 2, seed=1)
+    assert len(shown) == 3
+    named = sorted(str(r.card) for r in read_photo(out) if r.card is not None)
+    assert named == ["8c", "8h", "Qc"]
