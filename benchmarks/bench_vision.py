@@ -533,36 +533,45 @@ def _dim_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Coun
     return _alternate_rows(n_photos, held, rng, "dim", photo)
 
 
+def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple[int, int],
+                    row: str, lay: Any) -> dict[str, Counter[str]]:
+    """Rows ``row`` (every other photo phone-like) of held-out cards with things laid
+    over them by ``lay(img, truth, rng, photo_seed)``, which gives the photo and the
+    cards still showing an index corner (only those are scored); ``salt`` (added to
+    ``seed`` for the draws, and for each photo's seed) sets them apart from other rows'."""
+    from vision.table_photo import table_photo
+
+    rng = np.random.default_rng(seed + salt[0])
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        at = seed + salt[1] + i
+        img, truth = table_photo(cards, style, seed=at, harsh=harsh,
+                                 card_height=_heights(harsh))
+        return lay(img, truth, rng, at)
+
+    return _alternate_rows(n_photos, held, rng, row, photo)
+
+
 def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards with poker chips dropped among them and on them (three to ten, a
     number printed on each), every other photo phone-like: a showdown photo at a poker
     table. Cards with both index corners under chips are not scored."""
-    from vision.table_photo import chipped, table_photo
+    from vision.table_photo import chipped
 
-    rng = np.random.default_rng(seed + 9)
-
-    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
-        img, truth = table_photo(cards, style, seed=seed + 1200 + i, harsh=harsh,
-                                 card_height=_heights(harsh))
-        return chipped(img, truth, int(rng.integers(3, 11)), seed=seed + 1200 + i)
-
-    return _alternate_rows(n_photos, held, rng, "poker chips on the table", photo)
+    return _laid_over_rows(n_photos, seed, held, (9, 1200), "poker chips on the table",
+                           lambda img, truth, rng, at: chipped(
+                               img, truth, int(rng.integers(3, 11)), seed=at))
 
 
 def _finger_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards with one to three fingers reaching in over them, each fingertip by
     a card's index corner, every other photo phone-like: a player's hand at a showdown.
     Cards with both index corners under fingers are not scored."""
-    from vision.table_photo import fingered, table_photo
+    from vision.table_photo import fingered
 
-    rng = np.random.default_rng(seed + 10)
-
-    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
-        img, truth = table_photo(cards, style, seed=seed + 1300 + i, harsh=harsh,
-                                 card_height=_heights(harsh))
-        return fingered(img, truth, int(rng.integers(1, 4)), seed=seed + 1300 + i)
-
-    return _alternate_rows(n_photos, held, rng, "fingers over the cards", photo)
+    return _laid_over_rows(n_photos, seed, held, (10, 1300), "fingers over the cards",
+                           lambda img, truth, rng, at: fingered(
+                               img, truth, int(rng.integers(1, 4)), seed=at))
 
 
 def _half(name: str) -> str:
