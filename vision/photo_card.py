@@ -45,7 +45,7 @@ from vision.corner import (
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 from vision.rank_shape import left_stem, shape_contradicts
-from vision.suit_shape import holed
+from vision.suit_shape import PIPS_ALIKE, alike, holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
 AGREE = 0.8  # both corners read the same card at least this surely
@@ -64,10 +64,6 @@ NOT_INDEX = 0.5
 # a "rank" glyph starting this far across the corner (past any index) that the suit model
 # reads as the suit glyph's suit this surely: two pips
 PIP_COLUMN, PIP_LIKE = 0.4, 0.9
-# rank and suit glyphs this alike in shape (:func:`alike`) are two pips: every index of
-# every style rendered (whole, 100 and 75 px wide) read as its own card is at most 0.70;
-# a tango 8c's club pip over a smaller one, placed as an index by a finger's side, 0.93
-PIPS_ALIKE = 0.85
 # a rank glyph narrower than this share of its height is a stroke (the "1" of a ten), and
 # unjoined ink beside it in its rows, at least this share of its height, the rest of it
 STROKE, FRAGMENT = 0.35, 0.25
@@ -85,7 +81,7 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
-LEVELS = (0.55, 0.4, 0.65)  # ink levels a corner's index is parted into glyphs at
+READ_LEVELS = (0.55, 0.4, 0.65)  # ink levels a corner's index is parted into glyphs at
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
 
@@ -158,36 +154,6 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     return bool(band[y:y + h].any(axis=1).mean() > 0.4 and clear < 0.2)
 
 
-def alike(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> float:
-    """How alike in shape are the rank and suit glyphs of a canonical corner, parted at
-    ink ``level``: the overlap of their ink, each box scaled to one square (shared
-    pixels over pixels of either). A rank is a letter or a digit, never a suit's shape;
-    a big pip over a smaller one of the same suit is two pips (:data:`PIPS_ALIKE`).
-
-    >>> corner = np.full((190, 96, 3), 230, np.uint8)
-    >>> corner[20:60, 15:40] = 30; corner[26:54, 21:34] = 230  # an "0" for a rank
-    >>> corner[68:92, 16:40] = 30  # a solid suit
-    >>> round(alike(corner, find_index(corner), 0.55), 2)
-    0.67
-    >>> corner[26:54, 21:34] = 30  # ... the "rank" solid too: a pip over a pip
-    >>> alike(corner, find_index(corner), 0.55)
-    1.0
-    """
-    found = ink_mask(corner, level)
-    if found is None:
-        return 0.0
-    ink = found[0] > 0
-
-    def shape(box: tuple[int, int, int, int]) -> np.ndarray:
-        x, y, w, h = box
-        square = cv2.resize(ink[y:y + h, x:x + w].astype(np.float32), (24, 24),
-                            interpolation=cv2.INTER_AREA)
-        return np.asarray(square > 0.5)
-
-    rank, suit = shape(glyphs.rank_box), shape(glyphs.suit_box)
-    return float((rank & suit).sum() / max(int((rank | suit).sum()), 1))
-
-
 def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
                clf: IndexClassifier | Ensemble) -> bool:
     """Are these glyphs no index whose rank and suit were parted as printed? Two pips
@@ -196,7 +162,7 @@ def _not_index(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
     wrong 54 times in 64), or a rank glyph with a piece of the index left beside it
     in its rows, unjoined, when the rank glyph is a mere stroke (a pale ten's "1" whose
     "0" broke up, read as J or 7). Or two pips alike in shape, wherever they lie
-    (:func:`alike`).
+    (:func:`vision.suit_shape.alike`).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[30:60, 12:18] = 30  # a "1"
@@ -295,15 +261,15 @@ def _index_dark(corner: np.ndarray) -> np.ndarray:
 
 
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
-                       kept: tuple[float, float] | None = None) -> tuple[Reading, bool]:
+                       within: tuple[float, float] | None = None) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
     because its ink has the other suit colour (then no other model may name the card).
     When no index is found at all, the corner is looked at again with the index's own
-    ink as the darkest (:func:`_index_dark`). ``kept``: see :func:`_read_levels`."""
+    ink as the darkest (:func:`_index_dark`). ``within``: see :func:`_read_levels`."""
     corner = canonical_corner(card_img)
-    best, clash = _read_levels(corner, clf, LEVELS, kept)
+    best, clash = _read_levels(corner, clf, READ_LEVELS, within)
     if best.confidence == 0.0 and not clash:
-        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), kept)
+        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), within)
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -312,17 +278,17 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
 
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
-                 levels: tuple[float, ...], kept: tuple[float, float] | None = None
+                 levels: tuple[float, ...], within: tuple[float, float] | None = None
                  ) -> tuple[Reading, bool]:
     """The surest glyph reading of the corner's index found at each ink ``level``;
-    where only the top-left ``kept`` part of the corner is the card's (how far right
+    where only the top-left part of the corner ``within`` is the card's (how far right
     and down, canonical pixels), none of glyphs that run to its side there
     (:func:`runs_past`)."""
     best = Reading(None, 0.0)
     clash = False
     for level in levels:
         glyphs = find_index(corner, level)
-        if glyphs is not None and kept is not None and runs_past(glyphs, kept):
+        if glyphs is not None and within is not None and runs_past(glyphs, within):
             glyphs = None
         if glyphs is not None and not _cut(corner, glyphs, level) \
                 and not _not_index(corner, glyphs, level, clf):
@@ -623,10 +589,11 @@ def in_corner(shape: tuple[int, ...], box: tuple[int, int]) -> tuple[float, floa
     return box[0] * CORNER_W / cw, box[1] * CORNER_H / ch
 
 
-def runs_past(glyphs: IndexGlyphs, kept: tuple[float, float]) -> bool:
-    """Does a glyph of the index run to the right or lower side of the ``kept`` part
-    of its canonical corner? An index placed on its own lies in paper; a glyph that
-    reaches the side goes on beyond it, and is part of something larger than an index.
+def runs_past(glyphs: IndexGlyphs, within: tuple[float, float]) -> bool:
+    """Does a glyph of the index run to the right or lower side of the top-left part
+    of its canonical corner ``within`` (how far right and down)? An index placed on
+    its own lies in paper; a glyph that reaches the side goes on beyond it, and is part
+    of something larger than an index.
     A chip's "100" lying on the table, its "00" read as an 8 and its "1" on its side as
     a spade, ran to the foot of its box; so did a blue diamond run into a black chip's
     rim, read as a club (see docs/vision.md, "An index that runs past its box").
@@ -640,7 +607,7 @@ def runs_past(glyphs: IndexGlyphs, kept: tuple[float, float]) -> bool:
     >>> runs_past(find_index(corner), (60, 100))
     True
     """
-    right, foot = kept
+    right, foot = within
     return any(x + w >= right - 1 or y + h >= foot - 1
                for x, y, w, h in (glyphs.rank_box, glyphs.suit_box))
 

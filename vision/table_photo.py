@@ -513,15 +513,16 @@ def fingered(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
         along = np.array([np.cos(turn), np.sin(turn)], np.float32)  # from the tip to the hand
         r = card_w * rng.uniform(*FINGER) / 2
         length = card_w * rng.uniform(3.0, 6.0)
-        # each pixel's distance from the finger's axis, the segment from tip to hand
-        t = np.clip((xx - tip[0]) * along[0] + (yy - tip[1]) * along[1], 0, length)
+        # each pixel's distance along the finger from its tip, and from its axis (the
+        # segment from tip to hand)
+        from_tip = (xx - tip[0]) * along[0] + (yy - tip[1]) * along[1]
+        t = np.clip(from_tip, 0, length)
         off = np.hypot(xx - tip[0] - t * along[0], yy - tip[1] - t * along[1])
         alpha = np.clip((r - off) / 1.5 + 0.5, 0, 1)
         # a finger is round: lit on top, darker towards its sides
         shade = 0.55 + 0.5 * np.sqrt(1 - np.clip(off / r, 0, 1) ** 2)
         skin = np.array(SKIN[int(rng.integers(len(SKIN)))], np.float32) * rng.uniform(0.9, 1.1)
         colour = skin * shade[:, :, None]
-        from_tip = (xx - tip[0]) * along[0] + (yy - tip[1]) * along[1]
         nail = ((from_tip > 0.1 * r) & (from_tip < 1.1 * r) & (off < 0.65 * r)).astype(np.float32)
         nail = cv2.GaussianBlur(nail, (0, 0), 1.2)[:, :, None] * 0.6
         colour = colour * (1 - nail) + (skin * 1.15 + 25) * nail

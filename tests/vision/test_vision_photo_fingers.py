@@ -48,7 +48,7 @@ def test_pips_bared_by_a_finger_cutting_an_outline_are_no_index() -> None:
     """A finger across a tango 8c cut its outline short, so its pips were no longer
     passed over as that card's print: a club pip over a smaller one was placed as an
     index and read Jc. A rank glyph is never a suit's shape
-    (vision.photo_card.alike): the pips are not named, and the three cards are."""
+    (vision.suit_shape.alike): the pips are not named, and the three cards are."""
     img, truth = table_photo(parse_cards("8h 8c Qc"), "tango", seed=1)
     out, shown = fingered(img, truth, 2, seed=1)
     assert len(shown) == 3
