@@ -942,6 +942,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge
+    blank: list[np.ndarray] = []  # outlines whole in view with no index found on them
     fit = _Fit(small)
     for outlines in card_groups(small, edges=fit.edges):
         group = [q for q in outlines if not is_long(q)]
@@ -958,7 +959,10 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if best is None or best[0].card is None:
             best = _read_long(small, outlines, fit.edges, clf, threshold) or best
         if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
-            continue  # a bright rectangle with no index on it is not a face-up card
+            # a bright rectangle with no index on it is not a face-up card; but one whole
+            # in view and card-shaped holds no other card's index in its middle
+            blank += [q for q in group if _whole(q, fit.edges) and _card_like(q)]
+            continue
         if best[0].card is not None:
             best = _fitted(fit, best, clf, threshold)
         reading, quad = _add_outline(found, best[0], best[1])
@@ -970,7 +974,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     outlined = [q for r, q in found if r.card is not None]
     guessed: dict[int, float] = {}
     found += _by_index(small, clean, clf, threshold, fit.edges, whole,
-                       [q for r, q in found if r.card is None], guessed, found)
+                       [q for r, q in found if r.card is None] + blank, guessed, found)
     out = []
     for reading, quad in _one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]
