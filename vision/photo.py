@@ -146,8 +146,10 @@ def _warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 
 def _grown(quad: np.ndarray, by: float = GROW) -> np.ndarray:
-    centre = quad.mean(axis=0)
-    return (centre + (quad - centre) * (1 + by)).astype(np.float32)
+    """``quad`` grown about its centre by ``by`` of its size (shrunk, for a negative
+    ``by``)."""
+    centre: np.ndarray = quad.mean(axis=0)
+    return np.asarray(centre + (quad - centre) * (1 + by), np.float32)
 
 
 def _read_group(img: np.ndarray, group: list[np.ndarray], edges: Edges,

@@ -32,11 +32,17 @@ SMALL_CARD = 100.0  # px of the photo: a card this small is not named from an en
 
 
 class Found(Protocol):
-    """A reading of one card (a dataclass): the card or None, how sure, its corners."""
+    """A reading of one card (a dataclass, perhaps frozen): the card or None, how sure,
+    its corners."""
 
-    card: object
-    confidence: float
-    corners: list[list[float]]
+    @property
+    def card(self) -> object: ...
+
+    @property
+    def confidence(self) -> float: ...
+
+    @property
+    def corners(self) -> list[list[float]]: ...
 
 
 F = TypeVar("F", bound=Found)
