@@ -86,10 +86,14 @@ PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or c
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
+# a card under about 60 px tall is never named (its index is a few pixels: photo_card's
+# BLUR_MAX), and such a card is 43 px wide: a photo narrower than this either way
+# cannot show one whole, however it lies
+MIN_SIDE = 40
 
 
 class PhotoError(PitbossError):
-    """A file that is not a readable image."""
+    """A file or an array that is no photo the reader can read (not an image, or too small)."""
 
     code = "bad_image"
 
@@ -850,7 +854,20 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
 
     A photo with a card left unread, or none found, is read again at the size that
     brings its cards nearer the size the reader knows (vision/photo_scales.py). A photo
-    taken at a slant is read again squared up to the table (vision/photo_slant.py)."""
+    taken at a slant is read again squared up to the table (vision/photo_slant.py).
+
+    A photo that is no BGR image, or too small to show a card (:data:`MIN_SIDE`), is
+    refused with a :class:`PhotoError` that says so.
+
+    >>> for img in (np.full((30, 200, 3), 200, np.uint8), np.full((300, 200), 200, np.uint8)):
+    ...     try:
+    ...         read_photo(img)
+    ...     except PhotoError as err:
+    ...         print(err.code, "|", err.message)
+    photo_too_small | the photo is 200 x 30 px: too small to show a card (40 px each way at least)
+    bad_image | a photo is rows x columns x 3 colours (BGR) of 8-bit pixels, not uint8 (300, 200)
+    """
+    _check_photo(img)
     clf = clf or photo_reader()
     img = exposed(img)
     out = _look(img, clf, threshold)
@@ -865,6 +882,21 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         out = merge(*((flat, out) if slant >= LEADS else (out, flat)), over_named=False)
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
+
+
+def _check_photo(img: np.ndarray) -> None:
+    """Refuse what :func:`read_photo` cannot read: anything but 8-bit BGR pixels, or a
+    photo too small to show a card (an OpenCV assertion deep in the finder is no
+    answer for a thumbnail passed by mistake)."""
+    if not isinstance(img, np.ndarray) or img.ndim != 3 or img.shape[2] != 3 \
+            or img.dtype != np.uint8:
+        got = f"{img.dtype} {img.shape}" if isinstance(img, np.ndarray) else type(img).__name__
+        raise PhotoError(f"a photo is rows x columns x 3 colours (BGR) of 8-bit pixels, "
+                         f"not {got}")
+    h, w = img.shape[:2]
+    if min(h, w) < MIN_SIDE:
+        raise PhotoError(f"the photo is {w} x {h} px: too small to show a card "
+                         f"({MIN_SIDE} px each way at least)", "photo_too_small")
 
 
 def exposed(img: np.ndarray) -> np.ndarray:

@@ -309,6 +309,23 @@ def test_cli_vision_read_bad_file_exits_2_with_code(tmp_path: Path) -> None:
     assert all(x["cards"] == [] for x in lines)
 
 
+def test_cli_vision_read_a_photo_too_small_for_a_card_exits_2_with_code(tmp_path: Path) -> None:
+    """Bad input: a thumbnail passed by mistake (10 x 10 px) ended in an OpenCV assertion
+    deep in the card finder and a traceback. It is refused with a message that says how
+    small it is and a stable code; the photo beside it is still read."""
+    tiny = tmp_path / "thumb.png"
+    cv2.imwrite(str(tiny), np.full((10, 10, 3), 200, np.uint8))
+    img, _ = table_photo(parse_cards("Jd 4c"), "four-colour", seed=2, table="felt")
+    table = tmp_path / "table.png"
+    cv2.imwrite(str(table), img)
+    done = _cli("vision", "read", str(tiny), str(table))
+    assert done.returncode == 2, done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["error"]["code"] == "photo_too_small" and first["cards"] == []
+    assert "10 x 10 px" in first["error"]["message"]
+    assert sorted(c["card"] for c in second["cards"]) == ["4c", "Jd"]
+
+
 def _dev_rows(limit: int) -> list[dict[str, str]]:
     with open(CARDS_DEV / "labels.csv", newline="") as f:
         rows = [r for r in csv.DictReader(f) if "_card" not in r["file"]]
