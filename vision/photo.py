@@ -86,9 +86,9 @@ PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or c
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
-# a card under about 60 px tall is never named (its index is a few pixels: photo_card's
-# BLUR_MAX), and such a card is 43 px wide: a photo narrower than this either way
-# cannot show one whole, however it lies
+# a card under about 60 px tall is too small to name (its index is a few pixels:
+# photo_card's BLUR_MAX), and such a card is 43 px wide: a photo narrower than this
+# either way cannot show a card that can be named whole, however it lies
 MIN_SIDE = 40
 
 
@@ -569,8 +569,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     when all four are in view. ``read`` are the cards read with a paper margin (their
     size is the photo's card size), ``whole`` the cards read with every side on a real
     edge: ink inside those is theirs, and their size is surely the photo's; ``unread``
-    the outlines found and not read: a card read by its index at such an outline's
-    corner is that outline's card. ``guessed`` is given, by ``id`` of each card placed
+    the outlines found and not read (with those whole in view dropped for having no
+    index on them): a card read by its index at such an outline's corner is that
+    outline's card. ``guessed`` is given, by ``id`` of each card placed
     at a usual index-to-card ratio (nothing gave its size), its index's rank-to-suit
     distance. ``outlined`` are the cards read by their outlines: an index at the corner
     of one is that card's own, and one read as another card than it names neither (the
