@@ -25,7 +25,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.corner import IndexGlyphs, find_index, ink_mask
+from vision.corner import GLYPH, IndexGlyphs, find_index, ink_mask
 
 HOLE = 0.04  # paper enclosed by the suit glyph, of the glyph with it: no suit (at most
 # 0.009 in every style rendered, whole and 100 px wide; a chip's "0": 0.09 to 0.44)
@@ -74,9 +74,10 @@ def holed(corner: np.ndarray) -> bool:
 
 def alike(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> float:
     """How alike in shape are the rank and suit glyphs of a canonical corner, parted at
-    ink ``level``: the overlap of their ink, each box scaled to one square (shared
-    pixels over pixels of either). A rank is a letter or a digit, never a suit's shape;
-    a big pip over a smaller one of the same suit is two pips (:data:`PIPS_ALIKE`).
+    ink ``level``: the overlap of their ink, each box scaled to the glyph models' square
+    (:data:`vision.corner.GLYPH`; shared pixels over pixels of either). A rank is a
+    letter or a digit, never a suit's shape; a big pip over a smaller one of the same
+    suit is two pips (:data:`PIPS_ALIKE`).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:60, 15:40] = 30; corner[26:54, 21:34] = 230  # an "0" for a rank
@@ -94,7 +95,7 @@ def alike(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> float:
 
     def shape(box: tuple[int, int, int, int]) -> np.ndarray:
         x, y, w, h = box
-        square = cv2.resize(ink[y:y + h, x:x + w].astype(np.float32), (24, 24),
+        square = cv2.resize(ink[y:y + h, x:x + w].astype(np.float32), (GLYPH, GLYPH),
                             interpolation=cv2.INTER_AREA)
         return np.asarray(square > 0.5)
 
