@@ -34,9 +34,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 # CI must be repeatable: under PITBOSS_REQUIRE_ALL the property tests draw the
 # same examples every run (a failure found there reproduces on any machine);
-# a developer's `make test` keeps exploring new ones.
+# a developer's `make test` keeps exploring new ones. Nor is an example timed there:
+# speed is the benchmarks' to measure, and a frame round trip of 0.1 ms once took
+# 581 ms while the other test worker read photos, failing Hypothesis's 200 ms deadline.
 if os.environ.get("PITBOSS_REQUIRE_ALL"):
     from hypothesis import settings as _hypothesis_settings
 
-    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True,
+                                          deadline=None)
     _hypothesis_settings.load_profile("ci")
