@@ -273,7 +273,8 @@ def scored_photo(found: list, placed: Sequence[Placed], on_table: Sequence[Card]
     phantoms: readings naming a card that is not on the table (``placed`` and
     ``on_table``, the cards in the photo but not scored, e.g. a pile's hidden ones) and
     that no true card was scored by. A phantom is as wrong as a misread: the showdown
-    would be told of a card nobody holds.
+    would be told of a card nobody holds. Also the readings that name a card named
+    again elsewhere, no true card scored by them (``twice``): one deck holds one of it.
 
     >>> from types import SimpleNamespace as Reading
     >>> ah, kd = Card("Ah"), Card("Kd")
@@ -282,8 +283,11 @@ def scored_photo(found: list, placed: Sequence[Placed], on_table: Sequence[Card]
     >>> found = [Reading(card=ah, corners=box), Reading(card=Card("5c"), corners=far),
     ...          Reading(card=kd, corners=far)]
     >>> cards, phantoms = scored_photo(found, [(ah, box, 20.0)], on_table=[kd])
-    >>> cards[0][1]["correct"], phantoms["phantom"]
-    (1, 1)
+    >>> cards[0][1]["correct"], phantoms["phantom"], phantoms["twice"]
+    (1, 1, 0)
+    >>> found.append(Reading(card=ah, corners=far))  # the ace named again, a card off
+    >>> scored_photo(found, [(ah, box, 20.0)], on_table=[kd])[1]["twice"]
+    1
     """
     table = {p[0] for p in placed} | set(on_table)
     out, used = [], set()
@@ -291,8 +295,11 @@ def scored_photo(found: list, placed: Sequence[Placed], on_table: Sequence[Card]
         near = _near(found, corners, tol, [p for p in placed if p[0] is not card])
         used |= {id(near[0])} if near else set()
         out.append((card, photo_row([r.card for r in near], card)))
-    phantoms: Counter[str] = Counter(phantom=sum(
-        1 for r in found if r.card is not None and r.card not in table and id(r) not in used))
+    named = Counter(r.card for r in found if r.card is not None)
+    left = [r for r in found if r.card is not None and id(r) not in used]
+    phantoms: Counter[str] = Counter(
+        phantom=sum(1 for r in left if r.card not in table),
+        twice=sum(1 for r in left if r.card in table and named[r.card] > 1))
     return out, phantoms
 
 
@@ -335,6 +342,9 @@ def photo_table(n_photos: int, seed: int) -> None:
     fans = _fan_rows(max(1, n_photos // 3), seed, held)
     rows.update(fans)
     rows.update(_pile_rows(max(1, n_photos // 3), seed, held))
+    # many poker decks print the index in all four corners (for either hand)
+    rows.update(_fan_rows(max(1, n_photos // 3), seed, held, indexes=4))
+    rows.update(_pile_rows(max(1, n_photos // 3), seed, held, indexes=4))
     rows.update(_size_rows(max(1, n_photos // 4), seed, held))
     rows.update(_bridge_rows(max(1, n_photos // 3), seed, held))
     rows.update(_glare_rows(max(1, n_photos // 3), seed, held))
@@ -344,7 +354,8 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
-                 f"and {max(1, n_photos // 3)} each of fanned hands, of piles, of "
+                 f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
+                 f"four-index decks), of "
                  f"bridge-size cards, of glare on an index, taken at a slant, shaken, "
                  f"dim, with poker chips and with fingers ({time.time() - t0:.0f}s)", rows)
 
@@ -369,36 +380,43 @@ def _scored(img: np.ndarray, truth: list, height: float, hand: list[Card]
     return scored_photo(read_photo(img), [(c, w, 0.25 * height) for c, w in truth], hand)
 
 
-def _fan_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+def _fan_rows(n_photos: int, seed: int, held: list, indexes: int = 2
+              ) -> dict[str, Counter[str]]:
     """Hands spread on the table (each card over the one before, only its index strip in
-    view): the covered cards are found by their index corners."""
+    view): the covered cards are found by their index corners. ``indexes``: 4 draws
+    each deck as a four-index deck (the index in every corner)."""
     from vision.table_photo import fan_photo
 
     rng = np.random.default_rng(seed + 1)
     rows: dict[str, Counter[str]] = defaultdict(Counter)
+    name = "fanned hands" if indexes == 2 else "four-index fans"
     for i, style, hand, height in _hands(n_photos, rng, held, (2, 6)):
         img, truth = fan_photo(hand, style.name, seed=seed + i, card_height=height,
-                               spread=float(rng.uniform(0.25, 0.4)))
+                               spread=float(rng.uniform(0.25, 0.4)), indexes=indexes)
         scores, phantoms = _scored(img, truth, height, hand)
         # a fan's phantom is an index misplaced or misread among the covered cards
-        rows["fanned hands (covered)"] += phantoms
+        rows[f"{name} (covered)"] += phantoms
         for card, score in scores:
-            rows["fanned hands (covered)" if card is not truth[-1][0] else
-                 "fanned hands (top card)"] += score
+            rows[f"{name} (covered)" if card is not truth[-1][0] else
+                 f"{name} (top card)"] += score
     return dict(sorted(rows.items()))
 
 
-def _pile_rows(n_photos: int, seed: int, held: list) -> dict[str, Counter[str]]:
+def _pile_rows(n_photos: int, seed: int, held: list, indexes: int = 2
+               ) -> dict[str, Counter[str]]:
     """Cards dropped in a loose pile, each partly over another at any angle: the cards
     with an index corner in view. A wrong read here is an outline or an index taken
-    from a neighbour (pip cards 2 to 8 too, which cards-dev has not)."""
+    from a neighbour (pip cards 2 to 8 too, which cards-dev has not). ``indexes``: as
+    for :func:`_fan_rows`."""
     from vision.table_photo import pile_photo
 
     rows: dict[str, Counter[str]] = defaultdict(Counter)
-    for i, style, hand, height in _hands(n_photos, np.random.default_rng(seed + 3), held,
-                                         (3, 7)):
-        img, truth = pile_photo(hand, style.name, seed=seed + i, card_height=height)
-        rows["piles (index in view)"] += _total(_scored(img, truth, height, hand))
+    rng = np.random.default_rng(seed + 3)
+    name = "piles (index in view)" if indexes == 2 else "four-index piles"
+    for i, style, hand, height in _hands(n_photos, rng, held, (3, 7)):
+        img, truth = pile_photo(hand, style.name, seed=seed + i, card_height=height,
+                                indexes=indexes)
+        rows[name] += _total(_scored(img, truth, height, hand))
     return rows
 
 
@@ -635,14 +653,16 @@ def cards_dev_table(root: Path) -> None:
 
 
 def _photo_print(title: str, rows: dict[str, Counter[str]]) -> None:
-    cols = ("cards", "correct", "wrong", "unreadable", "not found", "phantom")
+    cols = ("cards", "correct", "wrong", "unreadable", "not found", "phantom", "twice")
     print(f"\n{title}\n")
     print(f"{'':28}" + "".join(f"{c:>11}" for c in cols) + f"{'correct %':>11}{'wrong %':>9}")
     for name, row in rows.items():
         n = max(row["cards"], 1)
         print(f"{name:28}" + "".join(f"{row[c]:>11}" for c in cols)
-              + f"{row['correct'] / n:>11.1%}{(row['wrong'] + row['phantom']) / n:>9.1%}")
-    print("(phantom: a card named that is not in the photo; wrong % counts them)")
+              + f"{row['correct'] / n:>11.1%}"
+              + f"{(row['wrong'] + row['phantom'] + row['twice']) / n:>9.1%}")
+    print("(phantom: a card named that is not in the photo; twice: a card named again, "
+          "elsewhere; wrong % counts both)")
     print("(targets on real photos of unseen decks: >= 97% correct, <= 1% wrong)")
 
 

@@ -18,6 +18,7 @@ Photos are loaded with their EXIF orientation applied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -85,6 +86,10 @@ PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or c
 # it) over at least this share of it: not over the bare table
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
+OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
+# is its own
+SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
+# read) by this much of it is where it lies
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
 # a card under about 60 px tall is too small to name (its index is a few pixels:
 # photo_card's BLUR_MAX), and such a card is 43 px wide: a photo narrower than this
@@ -632,9 +637,16 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     if not whole:
         _resize_to_spans(tried, edges)
     _unname_pips(tried)
+    _one_of_each_side(tried, paper, [q for r, q in outlined or [] if r.card is not None])
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
+            continue
+        if any(o.card is r.reading.card and inside(r.idx.rank, _grown(q, OWN_INDEX))
+               and _covered(r.quad, q) < 0.9 for o, q in outlined or []):
+            # the index of a card read by its outline (any of a four-index deck's),
+            # placed sticking out of it; placed inside a bigger outline, the two are one
+            # card and the one on the card's own edges is kept (_outer)
             continue
         twins = [t for t in tried if t is not r and _same_card(r, t)]
         if any(_disagree(r.reading.card, t) for t in twins):
@@ -806,6 +818,53 @@ def _unname_pips(tried: list[_IndexRead]) -> None:
                 and inside(big.idx.rank, _grown(small.quad, -0.1))
             if pips or print_of:
                 big.reading = Reading(None, 0.0)
+
+
+def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
+    """Are these two indexes one card's, printed down one long side of it (a four-index
+    deck's top-left and bottom-left, or top-right and bottom-right)? They point opposite
+    ways, are printed the same size, lie in line along the card and about a card's
+    length apart (of the card placed from the first)."""
+    if not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP \
+            or float(a.idx.down @ b.idx.down) > -0.8:
+        return False
+    # (each index's rank-to-suit line may lean a little off the card's axis: the two
+    # lean opposite ways)
+    down = a.idx.down - b.idx.down
+    down = down / max(float(np.linalg.norm(down)), 1e-6)
+    rel = b.idx.rank - a.idx.rank
+    across, along = float(rel @ np.array([down[1], -down[0]])), float(rel @ down)
+    length = float(np.linalg.norm(a.quad[3] - a.quad[0]))
+    return abs(across) < a.idx.step and 0.5 * length < along < 1.1 * length
+
+
+def _one_of_each_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
+                      outlined: list[np.ndarray]) -> None:
+    """One deck holds one of each card, and a four-index deck prints its index in all
+    four corners: placed from one of its right-hand two, taken for a usual index, the
+    card lies a card's width off (a fanned hand shows each card's two indexes down its
+    left side; each card was named twice, once over its neighbours). Of two indexes
+    naming one card, one lying on the card placed from the other (which does not lie on
+    its) is that card's other index, and is not read. Two down one side place the card
+    from one: the one whose card lies more on paper (the
+    other reaches over the table), else more over the cards read by their outlines (a
+    covered card lies under the cards that cover it, not over those it covers), else
+    the one with the card's edge by its left (and by the other's right)."""
+    named = [r for r in tried if r.reading.card is not None]
+    for a in named:
+        for b in named:
+            if a is b or a.reading.card is None or a.reading.card is not b.reading.card \
+                    or not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP:
+                continue
+            if not _down_one_side(a, b):
+                if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):
+                    a.reading = Reading(None, 0.0)
+            else:
+                paper = _paper_share(lit(), a.quad) - _paper_share(lit(), b.quad)
+                over = sum(_covered(a.quad, q) - _covered(b.quad, q) for q in outlined)
+                edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
+                first = next((x for x in (paper, over) if abs(x) > SIDE_MARGIN), edge)
+                (b if first >= 0 else a).reading = Reading(None, 0.0)
 
 
 def _crossed(a: _IndexRead, b: _IndexRead) -> bool:

@@ -70,6 +70,10 @@ class Index:
     corner: np.ndarray
     step: float
     extent: tuple[float, float] = (0.0, 0.0)  # the index's far side and foot, from the corner
+    # how many of three looks each way find a card's edge near the index (within a
+    # step), left of it and right of it: a four-index deck prints its index in every
+    # corner, and the two on its right-hand corners have the card's edge on their right
+    sides: tuple[int, int] = (0, 0)
 
     def index_box(self, width: float) -> tuple[int, int]:
         """How far (right, down) the index and a little paper reach on the upright card
@@ -468,8 +472,27 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     word = not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
                    for k in letters)
     extent = (far - left + margin_l, bottom - top + margin_u)
+    sides = (_edge_looks(paper, dark, rank.centre + right * left, down, -right, (top, step)),
+             _edge_looks(paper, dark, rank.centre + right * far, down, right, (top, step)))
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
-                        step, extent), word
+                        step, extent, sides), word
+
+
+def _edge_looks(paper: np.ndarray, dark: np.ndarray, side: np.ndarray, down: np.ndarray,
+                away: np.ndarray, rows: tuple[float, float]) -> int:
+    """How many of three looks from an index's side (``side``, level with its rank's
+    centre) along ``away`` meet a card's edge within a step: the paper's end, or a thin
+    shadow line with paper past it (a card lying on another). The looks start by the
+    rank's top half, its middle and the suit (``rows``: the rank's top, and the step)."""
+    top, step = rows
+    n = 0
+    for t in (top * 0.5, 0.0, step):
+        at = side + down * t
+        gone = _edge(paper, at, away, step)
+        if gone is None:
+            gone = _thin_line(dark, at, away, step)
+        n += gone is not None and gone < 0.9 * step
+    return n
 
 
 def _past_edge(box: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],

@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from controller.cards import Card
-from vision.decks import CARD_H, CARD_W, STYLES, render_face
+from vision.corner import canonical_corner, find_index
+from vision.decks import CARD_H, CARD_W, STYLES, face_on, render_face
 
 Corners = list[tuple[float, float]]
 
@@ -255,12 +256,56 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     return out, moved  # type: ignore[return-value]
 
 
+def four_index(face: np.ndarray) -> np.ndarray:
+    """``face`` (BGRA) as a four-index deck prints it: its index in all four corners,
+    the top-left one printed again at the top right (upright, as far from that edge)
+    and the foot's at the bottom left. Many poker decks are printed so, for a hand held
+    in either hand; the project's decks have two.
+
+    >>> from vision.decks import STYLES, render_face
+    >>> face = render_face(STYLES["jumbo"], Card("Kd"))
+    >>> four = four_index(face)
+    >>> ink = lambda corner: int((corner[:, :, :3].min(axis=2) < 100).sum())
+    >>> ink(face[10:120, -90:-10]), ink(four[10:120, -90:-10]) > 2000  # its top right
+    (0, True)
+    >>> ink(face[-120:-10, 10:90]), ink(four[-120:-10, 10:90]) > 2000  # its bottom left
+    (0, True)
+    """
+    out = _index_again(face)
+    return np.ascontiguousarray(np.rot90(_index_again(np.rot90(out, 2)), 2))
+
+
+def _index_again(face: np.ndarray) -> np.ndarray:
+    """``face`` with its top-left index (and the paper round it) printed again at its
+    top right, as far from the right edge as it is from the left."""
+    glyphs = find_index(canonical_corner(face_on(face, (250, 250, 246))))
+    if glyphs is None:
+        return face
+    boxes = (glyphs.rank_box, glyphs.suit_box)
+    x0 = max(min(b[0] for b in boxes) - 3, 0)
+    y0 = max(min(b[1] for b in boxes) - 3, 0)
+    x1 = max(b[0] + b[2] for b in boxes) + 3
+    y1 = max(b[1] + b[3] for b in boxes) + 3
+    out = face.copy()
+    to = out[y0:y1, CARD_W - x1:CARD_W - x0]
+    on_card = to[:, :, 3:4] > 0
+    to[:, :, :3] = np.where(on_card, face[y0:y1, x0:x1, :3], to[:, :, :3])
+    return out
+
+
+def _face(style: str, card: Card, indexes: int) -> np.ndarray:
+    face = render_face(STYLES[style], card)
+    return four_index(face) if indexes == 4 else face
+
+
 def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
               size: tuple[int, int] = (960, 720), card_height: float = 260.0,
-              spread: float = 0.3) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+              spread: float = 0.3, indexes: int = 2
+              ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
     """A hand spread on the table, each card lying over the one before it and leaving
     ``spread`` of that card's width in view (its top-left index among it); the photo
-    and every card's whole outline, as :func:`table_photo` gives them.
+    and every card's whole outline, as :func:`table_photo` gives them. ``indexes``: 4
+    draws the deck as a four-index deck (:func:`four_index`).
 
     >>> from controller.cards import parse_cards
     >>> img, truth = fan_photo(parse_cards("As Kd 7c"), "tango", seed=2)
@@ -280,8 +325,7 @@ def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
     for i, card in enumerate(cards):
         m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k)
         m[:, 2] += centre + i * step - (CARD_W / 2, CARD_H / 2)
-        warped = cv2.warpAffine(render_face(STYLES[style], card), m, (w, h),
-                                flags=cv2.INTER_AREA)
+        warped = cv2.warpAffine(_face(style, card, indexes), m, (w, h), flags=cv2.INTER_AREA)
         alpha = warped[:, :, 3:4].astype(np.float32) / 255
         # a thin shadow along the card's edge, as a card lying on another casts
         shadow = cv2.GaussianBlur(alpha, (0, 0), 2)[:, :, None] * 0.25
@@ -320,12 +364,14 @@ def _index_in_view(corners: np.ndarray, over: list[np.ndarray]) -> bool:
 
 
 def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
-               size: tuple[int, int] = (960, 720), card_height: float = 240.0
-               ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+               size: tuple[int, int] = (960, 720), card_height: float = 240.0,
+               indexes: int = 2) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
     """Cards dropped in a loose pile: each lies partly over one dropped before, at any
     angle, as they land at a showdown. The photo, and the cards that still show an
     index corner whole (a card with both covered cannot be read by anyone), each with
-    its whole outline as :func:`table_photo` gives it.
+    its whole outline as :func:`table_photo` gives it. ``indexes``: 4 draws the deck as
+    a four-index deck (:func:`four_index`; a card is still scored only with one of its
+    usual two indexes in view).
 
     >>> from controller.cards import parse_cards
     >>> img, truth = pile_photo(parse_cards("As Kd 7c 2h"), "tango", seed=3)
@@ -349,8 +395,7 @@ def pile_photo(cards: Sequence[Card], style: str, seed: int = 0,
         centre = np.clip(centre, radius, (w - radius, h - radius))
         m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
         m[:, 2] += centre - (CARD_W / 2, CARD_H / 2)
-        warped = cv2.warpAffine(render_face(STYLES[style], card), m, (w, h),
-                                flags=cv2.INTER_AREA)
+        warped = cv2.warpAffine(_face(style, card, indexes), m, (w, h), flags=cv2.INTER_AREA)
         alpha = warped[:, :, 3:4].astype(np.float32) / 255
         shadow = cv2.GaussianBlur(alpha, (0, 0), 2)[:, :, None] * 0.25
         photo = photo * (1 - shadow) * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha

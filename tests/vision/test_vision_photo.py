@@ -19,7 +19,7 @@ from PIL import Image
 
 from controller.cards import Card, parse_cards
 from vision.photo import load_image, read_photo
-from vision.table_photo import dimmed, fan_photo, shaken, table_photo
+from vision.table_photo import dimmed, fan_photo, pile_photo, shaken, table_photo
 
 CARDS_DEV = Path(__file__).resolve().parents[3] / "shared" / "cards-dev"
 if not CARDS_DEV.exists():
@@ -165,6 +165,54 @@ def test_fanned_hand_bottom_card_is_not_lost_to_two_pips_on_its_face() -> None:
     (nine,) = [f for f in found if f.card is Card("9h")]
     height = np.linalg.norm(np.subtract(truth[0][1][2], truth[0][1][1]))
     assert _near(nine.corners, truth[0][1], tol=0.2 * height)
+
+
+@pytest.mark.parametrize("hand,style,seed,height,spread", [
+    ("7c 5s 3h", "jumbo", 5003, 214.7, 0.313),
+    ("6s Jd 2c", "four-colour", 5010, 187.2, 0.385),
+    ("2c Qh 3s Th Ad", "jumbo", 5025, 231.2, 0.305),
+])
+def test_a_four_index_fan_names_each_card_once_where_it_lies(
+        hand: str, style: str, seed: int, height: float, spread: float) -> None:
+    """Issue 4 (still photos of printed decks never seen; many poker decks print the
+    index in all four corners): in a fanned hand each covered card shows two indexes
+    down its left side, the foot's turned round. Taken for a usual index, that one put
+    the card a card's width off, over its neighbours, and each card was named twice
+    (once where no such card lies). Of two indexes down one side naming one card, the
+    card is placed from one (the one whose card lies on paper, under the cards read
+    over it): every card named once, where it lies."""
+    img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
+                           spread=spread, indexes=4)
+    named = [c for c in read_photo(img) if c.card is not None]
+    assert len(named) == len({c.card for c in named})
+    where = dict(truth)
+    for c in named:
+        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
+    assert len(named) >= 3
+
+
+@pytest.mark.parametrize("hand,style,seed,height", [
+    ("8s 6d Kh", "jumbo", 5011, 203.5),
+    ("2c 8s 2s Qd", "four-colour", 5020, 236.3),
+    ("Td 2s Ts", "four-colour", 5026, 258.7),
+])
+def test_a_four_index_pile_names_each_card_once_where_it_lies(
+        hand: str, style: str, seed: int, height: float) -> None:
+    """Issue 4 (still photos of four-index decks, as above): in a loose pile a card's
+    extra index, at its top right or bottom left, put the card a card's width off: a
+    card read by its outline was named again beside it, and a covered card named twice.
+    An index naming a card read by its outline, on that card, is its own; an index
+    lying on the card another index (naming the same card) places, where that one does
+    not lie on its, is that card's other index. Every card is named once, where it
+    lies."""
+    img, truth = pile_photo(parse_cards(hand), style, seed=seed, card_height=height,
+                            indexes=4)
+    named = [c for c in read_photo(img) if c.card is not None]
+    assert len(named) == len({c.card for c in named})
+    where = dict(truth)
+    for c in named:
+        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
+    assert {c.card for c in named} == set(where)
 
 
 @pytest.mark.parametrize("seed", [0, 2])
@@ -646,7 +694,6 @@ def test_cards_placed_from_their_index_take_the_size_two_corners_span() -> None:
     reached into the Th's big centre index and was dropped as disagreeing with it, and
     the Th was placed at the jumbo index-to-card ratio, a third of its size. Now the
     Ts is read where it lies, and no card is named where none lies."""
-    from vision.table_photo import pile_photo
 
     img, truth = pile_photo(parse_cards("Jc Ad Ts Th"), "four-colour", seed=2026 + 17,
                             card_height=221.3693461370459)
