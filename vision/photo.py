@@ -637,7 +637,7 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     if not whole:
         _resize_to_spans(tried, edges)
     _unname_pips(tried)
-    _one_of_each_side(tried, paper, [q for r, q in outlined or [] if r.card is not None])
+    _each_card_once(tried, paper, [q for r, q in outlined or [] if r.card is not None])
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -838,18 +838,18 @@ def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
     return abs(across) < a.idx.step and 0.5 * length < along < 1.1 * length
 
 
-def _one_of_each_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
-                      outlined: list[np.ndarray]) -> None:
+def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
+                    outlined: list[np.ndarray]) -> None:
     """One deck holds one of each card, and a four-index deck prints its index in all
     four corners: placed from one of its right-hand two, taken for a usual index, the
     card lies a card's width off (a fanned hand shows each card's two indexes down its
     left side; each card was named twice, once over its neighbours). Of two indexes
     naming one card, one lying on the card placed from the other (which does not lie on
     its) is that card's other index, and is not read. Two down one side place the card
-    from one: the one whose card lies more on paper (the
-    other reaches over the table), else more over the cards read by their outlines (a
-    covered card lies under the cards that cover it, not over those it covers), else
-    the one with the card's edge by its left (and by the other's right)."""
+    from one: the one whose card lies more on paper (the other reaches over the table),
+    else more over the cards read by their outlines (``outlined``: a covered card lies
+    under the cards that cover it, not over those it covers), else the one with the
+    card's edge by its left (and by the other's right). ``lit``: the photo's paper."""
     named = [r for r in tried if r.reading.card is not None]
     for a in named:
         for b in named:

@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -74,6 +74,8 @@ class Index:
     # step), left of it and right of it: a four-index deck prints its index in every
     # corner, and the two on its right-hand corners have the card's edge on their right
     sides: tuple[int, int] = (0, 0)
+    ink: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its glyphs' left, far side and top,
+    # from the rank's centre along ``right`` and ``down``
 
     def index_box(self, width: float) -> tuple[int, int]:
         """How far (right, down) the index and a little paper reach on the upright card
@@ -352,7 +354,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # the clearest ``limit`` pairings are looked at, those dropped among them
     # (letters in a column are looked at as pairings, and so hold back others, but
     # are no index)
-    return [i for score, i, r, s, word in found[:limit] if not word
+    return [_with_sides(i, paper, dark) for score, i, r, s, word in found[:limit] if not word
             and i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) >= score]
 
 
@@ -472,10 +474,18 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     word = not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
                    for k in letters)
     extent = (far - left + margin_l, bottom - top + margin_u)
-    sides = (_edge_looks(paper, dark, rank.centre + right * left, down, -right, (top, step)),
-             _edge_looks(paper, dark, rank.centre + right * far, down, right, (top, step)))
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
-                        step, extent, sides), word
+                        step, extent, ink=(left, far, top)), word
+
+
+def _with_sides(idx: Index, paper: np.ndarray, dark: np.ndarray) -> Index:
+    """``idx`` with its :attr:`Index.sides` looked at (only for the indexes returned:
+    the finder tries many more pairings)."""
+    left, far, top = idx.ink
+    rows = (top, idx.step)
+    return replace(idx, sides=(
+        _edge_looks(paper, dark, idx.rank + idx.right * left, idx.down, -idx.right, rows),
+        _edge_looks(paper, dark, idx.rank + idx.right * far, idx.down, idx.right, rows)))
 
 
 def _edge_looks(paper: np.ndarray, dark: np.ndarray, side: np.ndarray, down: np.ndarray,
