@@ -50,6 +50,7 @@ from vision.photo_index_find import (
     index_quads,
     inside,
     paper_mask,
+    shared_axes,
 )
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
@@ -86,6 +87,7 @@ PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or c
 # it) over at least this share of it: not over the bare table
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
+WITHIN = 0.9  # a card this much covered by another lies within it
 OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
 # is its own
 SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
@@ -444,14 +446,14 @@ def _outer(quad: np.ndarray, reading: Reading, found: list[tuple[Reading, np.nda
         return False
     area = _area(quad)
     same = [q for r, q in found if r.card is reading.card and q is not quad]
-    inner = [q for q in same if _covered(q, quad) > 0.9
+    inner = [q for q in same if _covered(q, quad) > WITHIN
              and _area(q) < INNER * area]
     if edges is None:
         return bool(inner)
     held = float(np.mean(held_sides(edges, quad)))
     if any(float(np.mean(held_sides(edges, q))) >= held for q in inner):
         return True
-    outer = [q for q in same if _covered(quad, q) > 0.9
+    outer = [q for q in same if _covered(quad, q) > WITHIN
              and INNER * _area(q) > area]
     return any(float(np.mean(held_sides(edges, q))) > held for q in outer)
 
@@ -529,12 +531,18 @@ class _IndexRead:
     sized: bool = True  # placed at a card size the photo gives, not a usual ratio's
 
 
+def _printed_alike(a: _IndexRead, b: _IndexRead) -> bool:
+    """Are two indexes printed the same size (within :data:`TWIN_STEP`), as one
+    card's are?"""
+    return 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP
+
+
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
     lies in the far corner of the card the other was placed as (not beside it: two
     pips one over the other on the card's face, or one index's rank and suit paired
     the other way round), and are printed the same size (not a picture's big marks)."""
-    if not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP:
+    if not _printed_alike(a, b):
         return False
     return float(a.idx.down @ b.idx.down) < -0.8 and (_far_corner(b.idx.rank, a.quad)
                                                        or _far_corner(a.idx.rank, b.quad))
@@ -643,7 +651,7 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         if r.reading.card is None:
             continue
         if any(o.card is r.reading.card and inside(r.idx.rank, _grown(q, OWN_INDEX))
-               and _covered(r.quad, q) < 0.9 for o, q in outlined or []):
+               and _covered(r.quad, q) < WITHIN for o, q in outlined or []):
             # the index of a card read by its outline (any of a four-index deck's),
             # placed sticking out of it; placed inside a bigger outline, the two are one
             # card and the one on the card's own edges is kept (_outer)
@@ -825,15 +833,11 @@ def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
     deck's top-left and bottom-left, or top-right and bottom-right)? They point opposite
     ways, are printed the same size, lie in line along the card and about a card's
     length apart (of the card placed from the first)."""
-    if not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP \
-            or float(a.idx.down @ b.idx.down) > -0.8:
+    if not _printed_alike(a, b) or float(a.idx.down @ b.idx.down) > -0.8:
         return False
-    # (each index's rank-to-suit line may lean a little off the card's axis: the two
-    # lean opposite ways)
-    down = a.idx.down - b.idx.down
-    down = down / max(float(np.linalg.norm(down)), 1e-6)
+    down, right = shared_axes(a.idx, b.idx)
     rel = b.idx.rank - a.idx.rank
-    across, along = float(rel @ np.array([down[1], -down[0]])), float(rel @ down)
+    across, along = float(rel @ right), float(rel @ down)
     length = float(np.linalg.norm(a.quad[3] - a.quad[0]))
     return abs(across) < a.idx.step and 0.5 * length < along < 1.1 * length
 
@@ -854,7 +858,7 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     for a in named:
         for b in named:
             if a is b or a.reading.card is None or a.reading.card is not b.reading.card \
-                    or not 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP:
+                    or not _printed_alike(a, b):
                 continue
             if not _down_one_side(a, b):
                 if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -493,16 +494,31 @@ def _edge_looks(paper: np.ndarray, dark: np.ndarray, side: np.ndarray, down: np.
     """How many of three looks from an index's side (``side``, level with its rank's
     centre) along ``away`` meet a card's edge within a step: the paper's end, or a thin
     shadow line with paper past it (a card lying on another). The looks start by the
+    rank's top half, its middle and the suit (``rows``: the rank's top, and the step).
+
+    >>> level = np.zeros((60, 80), np.uint8)
+    >>> level[:, 20:] = 220  # paper from x = 20: a card's edge there, the table left of it
+    >>> look = lambda x, away: _edge_looks(level, level, np.array([x, 30.0]),
+    ...                                    np.array([0.0, 1.0]), np.array([away, 0.0]), (-6, 12))
+    >>> look(26.0, -1.0), look(60.0, -1.0), look(26.0, 1.0)  # by the edge, far off, away
+    (3, 0, 0)
+    """
+    step = rows[1]
+    near = [level if level is not None else thin for level, thin in zip(
+        _side_looks(paper, side, down, away, rows, step),
+        _side_looks(dark, side, down, away, rows, step, _thin_line), strict=True)]
+    return sum(m is not None and m < 0.9 * step for m in near)
+
+
+def _side_looks(img: np.ndarray, side: np.ndarray, down: np.ndarray, away: np.ndarray,
+                rows: tuple[float, float], reach: float,
+                edge: Callable[[np.ndarray, np.ndarray, np.ndarray, float], float | None] = _edge
+                ) -> list[float | None]:
+    """Three looks along ``away`` from an index's side (``side``, level with its rank's
+    centre) for the card's edge (``edge``: :func:`_edge` or :func:`_thin_line`), by the
     rank's top half, its middle and the suit (``rows``: the rank's top, and the step)."""
     top, step = rows
-    n = 0
-    for t in (top * 0.5, 0.0, step):
-        at = side + down * t
-        gone = _edge(paper, at, away, step)
-        if gone is None:
-            gone = _thin_line(dark, at, away, step)
-        n += gone is not None and gone < 0.9 * step
-    return n
+    return [edge(img, side + down * t, away, reach) for t in (top * 0.5, 0.0, step)]
 
 
 def _past_edge(box: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],
@@ -536,8 +552,7 @@ def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
     left, top, r_hi = box
     reach = 1.5 * step
     edge = _thin_line if thin else _edge
-    lefts = [edge(paper, origin + down * t + right * left, -right, reach)
-             for t in (top * 0.5, 0.0, step)]
+    lefts = _side_looks(paper, origin + right * left, down, -right, (top, step), reach, edge)
     ups = [edge(paper, origin + down * top + right * t, -down, reach)
            for t in (left * 0.5, 0.0, r_hi)]
     # a card's edge seen as a thin line lies by the index (its usual margin), not as far
@@ -573,17 +588,29 @@ def card_between(a: Index, b: Index, aspect: tuple[float, float] = ASPECT_RANGE
     """
     if float(a.down @ b.down) > -0.9 or not 0.75 < a.step / b.step < 1.33:
         return None
-    # each index's rank-to-suit line may lean a little off the card's axis (a suit
-    # printed a little aside of its rank): the two lean opposite ways
-    down = a.down - b.down
-    down = down / max(float(np.linalg.norm(down)), 1e-6)
-    right = np.array([down[1], -down[0]], np.float32)
+    down, right = shared_axes(a, b)
     diagonal = b.corner - a.corner
     across, along = float(diagonal @ right), float(diagonal @ down)
     if across <= 0 or not aspect[0] < along / across < aspect[1]:
         return None
     c = a.corner
     return np.array([c, c + right * across, b.corner, c + down * along], np.float32)
+
+
+def shared_axes(a: Index, b: Index) -> tuple[np.ndarray, np.ndarray]:
+    """The card's down and right axes (from ``a``'s corner) for two indexes pointing
+    opposite ways: each index's rank-to-suit line may lean a little off the card's axis
+    (a suit printed a little aside of its rank), and the two lean opposite ways.
+
+    >>> s, c = np.sin(np.radians(8)), np.cos(np.radians(8))
+    >>> top = Index(np.zeros(2), np.array([s, c]), np.array([c, -s]), np.zeros(2), 14.0)
+    >>> foot = Index(np.zeros(2), np.array([s, -c]), np.array([-c, -s]), np.zeros(2), 14.0)
+    >>> [v.round(3).tolist() for v in shared_axes(top, foot)]
+    [[0.0, 1.0], [1.0, -0.0]]
+    """
+    down = a.down - b.down
+    down = down / max(float(np.linalg.norm(down)), 1e-6)
+    return down, np.array([down[1], -down[0]], np.float32)
 
 
 def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
@@ -594,4 +621,4 @@ def index_quads(idx: Index, width: float | None = None) -> list[np.ndarray]:
 
 
 __all__ = ["USUAL_SIDE", "WIDTHS", "Index", "card_between", "find_indexes", "index_quads",
-           "inside"]
+           "inside", "shared_axes"]
