@@ -849,11 +849,12 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     card lies a card's width off (a fanned hand shows each card's two indexes down its
     left side; each card was named twice, once over its neighbours). Of two indexes
     naming one card, one lying on the card placed from the other (which does not lie on
-    its) is that card's other index, and is not read. Two down one side place the card
-    from one: the one whose card lies more on paper (the other reaches over the table),
-    else more over the cards read by their outlines (``outlined``: a covered card lies
-    under the cards that cover it, not over those it covers), else the one with the
-    card's edge by its left (and by the other's right). ``lit``: the photo's paper."""
+    its) is that card's other index, and is not read (:func:`_explained`). Two down one
+    side place the card from one: the one whose card lies more on paper (the other
+    reaches over the table), else more over the cards read by their outlines
+    (``outlined``: a covered card lies under the cards that cover it, not over those it
+    covers), else the one with the card's edge by its left (and by the other's right).
+    ``lit``: the photo's paper."""
     named = [r for r in tried if r.reading.card is not None]
     for a in named:
         for b in named:
@@ -862,13 +863,21 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
                 continue
             if not _down_one_side(a, b):
                 if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):
-                    a.reading = Reading(None, 0.0)
+                    _explained(a)
             else:
                 paper = _paper_share(lit(), a.quad) - _paper_share(lit(), b.quad)
                 over = sum(_covered(a.quad, q) - _covered(b.quad, q) for q in outlined)
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
                 first = next((x for x in (paper, over) if abs(x) > SIDE_MARGIN), edge)
-                (b if first >= 0 else a).reading = Reading(None, 0.0)
+                _explained(b if first >= 0 else a)
+
+
+def _explained(other: _IndexRead) -> None:
+    """An index found to be a card's other index names no card, and its network guess
+    no longer vetoes one: in a four-index fan it lies in the far corner of the card
+    placed from a neighbour's index, and its guess (its own card, read again) was taken
+    for that card's other corner disagreeing (two of every three covered cards lost)."""
+    other.reading, other.guess = Reading(None, 0.0), None
 
 
 def _crossed(a: _IndexRead, b: _IndexRead) -> bool:

@@ -191,6 +191,29 @@ def test_a_four_index_fan_names_each_card_once_where_it_lies(
     assert len(named) >= 3
 
 
+@pytest.mark.parametrize("hand,style,seed,height,spread", [
+    ("9d Qh 3c Td", "four-colour", 6011, 223.0, 0.353),
+    ("3c 2s 9c 7d", "jumbo", 6018, 226.4, 0.291),
+    ("3d 5c 4c Js 6s", "four-colour", 6059, 211.5, 0.294),
+])
+def test_a_four_index_fan_card_is_not_vetoed_by_its_neighbours_other_index(
+        hand: str, style: str, seed: int, height: float, spread: float) -> None:
+    """Issue 4 (still photos of four-index decks; never guess, but never for nothing):
+    a card's index read at the far end of its strip, the foot's, once found to be that
+    card's other index, was still let speak: the network's guess at it (its own card)
+    lay in the far corner of the neighbouring card placed from its index, and was taken
+    for that card's other corner naming another card, so the neighbour was refused.
+    An index found to be another corner of a card read has no say over any other card:
+    every card of these fans is read, where it lies."""
+    img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
+                           spread=spread, indexes=4)
+    named = [c for c in read_photo(img) if c.card is not None]
+    where = dict(truth)
+    assert sorted(str(c.card) for c in named) == sorted(str(c) for c in where)
+    for c in named:
+        assert _near(c.corners, where[c.card], tol=0.2 * height)
+
+
 @pytest.mark.parametrize("hand,style,seed,height", [
     ("8s 6d Kh", "jumbo", 5011, 203.5),
     ("2c 8s 2s Qd", "four-colour", 5020, 236.3),
