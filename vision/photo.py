@@ -87,6 +87,7 @@ PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or c
 # it) over at least this share of it: not over the bare table
 EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is brightened
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
+ONE_PLACE = 0.35  # a card's two corners place it here: within this much of its width
 WITHIN = 0.9  # a card this much covered by another lies within it
 OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
 # is its own
@@ -541,11 +542,15 @@ def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
     lies in the far corner of the card the other was placed as (not beside it: two
     pips one over the other on the card's face, or one index's rank and suit paired
-    the other way round), and are printed the same size (not a picture's big marks)."""
+    the other way round), are printed the same size (not a picture's big marks), and
+    place one card (:data:`ONE_PLACE`; in a four-index fan a neighbour's top-right
+    index lies at a covered card's top-left corner, under it, placing its own card)."""
     if not _printed_alike(a, b):
         return False
+    width = float(np.linalg.norm(a.quad[1] - a.quad[0]))
     return float(a.idx.down @ b.idx.down) < -0.8 and (_far_corner(b.idx.rank, a.quad)
-                                                       or _far_corner(a.idx.rank, b.quad))
+                                                       or _far_corner(a.idx.rank, b.quad)) \
+        and float(np.linalg.norm(a.quad.mean(axis=0) - b.quad.mean(axis=0))) < ONE_PLACE * width
 
 
 def _far_corner(point: np.ndarray, quad: np.ndarray) -> bool:
@@ -645,7 +650,10 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
     if not whole:
         _resize_to_spans(tried, edges)
     _unname_pips(tried)
-    _each_card_once(tried, paper, [q for r, q in outlined or [] if r.card is not None])
+    covering = [q for r, q in outlined or [] if r.card is not None]
+    settled = _each_card_once(tried, paper, covering)
+    if settled:  # the photo shows a four-index deck
+        _either_side([r for r in tried if not any(r is s for s in settled)], paper, covering)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -843,7 +851,7 @@ def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
 
 
 def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
-                    outlined: list[np.ndarray]) -> None:
+                    outlined: list[np.ndarray]) -> list[_IndexRead]:
     """One deck holds one of each card, and a four-index deck prints its index in all
     four corners: placed from one of its right-hand two, taken for a usual index, the
     card lies a card's width off (a fanned hand shows each card's two indexes down its
@@ -854,8 +862,10 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     reaches over the table), else more over the cards read by their outlines
     (``outlined``: a covered card lies under the cards that cover it, not over those it
     covers), else the one with the card's edge by its left (and by the other's right).
-    ``lit``: the photo's paper."""
+    ``lit``: the photo's paper. Returns the indexes so placed by the other down their
+    side (none: the photo shows no four-index deck)."""
     named = [r for r in tried if r.reading.card is not None]
+    settled = []
     for a in named:
         for b in named:
             if a is b or a.reading.card is None or a.reading.card is not b.reading.card \
@@ -865,11 +875,38 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
                 if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):
                     _explained(a)
             else:
-                paper = _paper_share(lit(), a.quad) - _paper_share(lit(), b.quad)
-                over = sum(_covered(a.quad, q) - _covered(b.quad, q) for q in outlined)
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
-                first = next((x for x in (paper, over) if abs(x) > SIDE_MARGIN), edge)
-                _explained(b if first >= 0 else a)
+                first = _likelier(a.quad, b.quad, edge, lit, outlined) >= 0
+                _explained(b if first else a)
+                settled.append(a if first else b)
+    return settled
+
+
+def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.ndarray],
+              outlined: list[np.ndarray]) -> float:
+    """Which of two places a card may lie is likelier (positive: ``a``): the one more
+    on paper (the other reaches over the table), else more over the cards read by their
+    outlines (a covered card lies under the cards that cover it, not over those it
+    covers), else as ``edge`` says (the card's edge seen by the index, positive: ``a``)."""
+    paper = _paper_share(lit(), a) - _paper_share(lit(), b)
+    over = sum(_covered(a, q) - _covered(b, q) for q in outlined)
+    return next((x for x in (paper, over) if abs(x) > SIDE_MARGIN), edge)
+
+
+def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
+                 outlined: list[np.ndarray]) -> None:
+    """On a four-index deck an index read alone (no other of its card's) may be the
+    one at the card's top right, the card lying left of it: in a fanned hand whose
+    strips show the cards' right-hand sides every card was placed a card's width off,
+    over its neighbours or the table. It is placed there when that is likelier
+    (:func:`_likelier`)."""
+    named = [r for r in tried if r.reading.card is not None]
+    for r in named:
+        if any(t is not r and t.reading.card is r.reading.card for t in named):
+            continue
+        other = r.idx.mirrored(float(np.linalg.norm(r.quad[1] - r.quad[0])))
+        if _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0:
+            r.quad = other
 
 
 def _explained(other: _IndexRead) -> None:

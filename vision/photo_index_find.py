@@ -92,6 +92,24 @@ class Index:
         c = self.corner
         return np.array([c, c + across, c + across + along, c + along], np.float32)
 
+    def mirrored(self, width: float) -> np.ndarray:
+        """The card of this width whose top-right index this is (a four-index deck
+        prints its index again there, as far from that edge): corners clockwise from
+        its top-left, the card lying left of the index.
+
+        >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+        >>> idx = Index(np.array([10, 14]), d, r, np.array([2, 2], np.float32), 10.0,
+        ...             ink=(-4.0, 4.0, -6.0))
+        >>> idx.mirrored(60.0)[:2].tolist()  # the card's edge as far right of the index
+        [[-42.0, 2.0], [18.0, 2.0]]
+        """
+        margin = self.ink[0] - float((self.corner - self.rank) @ self.right)
+        right_top = self.corner + self.right * (self.ink[1] - self.ink[0] + 2 * margin)
+        across, along = self.right * width, self.down * width * CARD_ASPECT
+        left_top = right_top - across
+        return np.array([left_top, right_top, right_top + along, left_top + along],
+                        np.float32)
+
 
 @dataclass
 class _Glyph:

@@ -205,6 +205,11 @@ def test_a_four_index_fan_card_is_not_vetoed_by_its_neighbours_other_index(
     for that card's other corner naming another card, so the neighbour was refused.
     An index found to be another corner of a card read has no say over any other card:
     every card of these fans is read, where it lies."""
+    _fan_read_whole(hand, style, seed, height, spread)
+
+
+def _fan_read_whole(hand: str, style: str, seed: int, height: float, spread: float) -> None:
+    """A four-index fan of ``hand``: every card read once, where it lies."""
     img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
                            spread=spread, indexes=4)
     named = [c for c in read_photo(img) if c.card is not None]
@@ -212,6 +217,38 @@ def test_a_four_index_fan_card_is_not_vetoed_by_its_neighbours_other_index(
     assert sorted(str(c.card) for c in named) == sorted(str(c) for c in where)
     for c in named:
         assert _near(c.corners, where[c.card], tol=0.2 * height)
+
+
+@pytest.mark.parametrize("hand,style,seed,height,spread", [
+    ("4h Qs Ad 8h", "four-colour", 6075, 212.1, 0.313),
+    ("4h 2s 7d", "jumbo", 6122, 233.0, 0.271),
+    ("6d Qc Tc 3d", "jumbo", 6126, 186.9, 0.329),
+])
+def test_a_four_index_fan_showing_its_right_hand_indexes_is_read_where_it_lies(
+        hand: str, style: str, seed: int, height: float, spread: float) -> None:
+    """Issue 4 (still photos of four-index decks): a hand fanned the other way shows
+    each covered card's right-hand side, its index at the top right and the foot's at
+    the bottom right. One read alone, taken for a top-left index, placed its card a
+    card's width off, over the cards it covers. On a photo of a four-index deck (two
+    indexes of one card seen down one side), a card read by one index lies on the side
+    of it that is likelier (on paper, under the cards read over it, by the card edge
+    its index sees): every card read, where it lies."""
+    _fan_read_whole(hand, style, seed, height, spread)
+
+
+@pytest.mark.parametrize("hand,style,seed,height,spread", [
+    ("Ks Ts Kc Kh Kd", "jumbo", 6046, 182.8, 0.358),
+    ("2h 4h 7s 3h 9d", "four-colour", 6105, 255.7, 0.297),
+])
+def test_a_four_index_fan_card_is_not_vetoed_by_an_index_placing_another_card(
+        hand: str, style: str, seed: int, height: float, spread: float) -> None:
+    """Issue 4 (never guess, but only over one card): in a fan showing right-hand
+    indexes a neighbour's top-right index lies where a covered card's top-left corner
+    is (under that neighbour), pointing against the card's bottom-right index: taken for
+    the card's other corner naming another card, it refused both. A card's two corners
+    place one card: indexes placing cards a card's width apart are two cards' (every
+    card read, where it lies)."""
+    _fan_read_whole(hand, style, seed, height, spread)
 
 
 @pytest.mark.parametrize("hand,style,seed,height", [
