@@ -294,6 +294,14 @@ def _index_again(face: np.ndarray) -> np.ndarray:
 
 
 def _face(style: str, card: Card, indexes: int) -> np.ndarray:
+    """The face of ``card`` in ``style``, printed with 2 or 4 indexes.
+
+    >>> _face("jumbo", Card("Kd"), 3)
+    Traceback (most recent call last):
+    ValueError: 3 indexes: a deck prints its index in 2 corners or in all 4
+    """
+    if indexes not in (2, 4):
+        raise ValueError(f"{indexes} indexes: a deck prints its index in 2 corners or in all 4")
     face = render_face(STYLES[style], card)
     return four_index(face) if indexes == 4 else face
 

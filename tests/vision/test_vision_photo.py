@@ -19,7 +19,7 @@ from PIL import Image
 
 from controller.cards import Card, parse_cards
 from vision.photo import load_image, read_photo
-from vision.table_photo import dimmed, fan_photo, pile_photo, shaken, table_photo
+from vision.table_photo import Corners, dimmed, fan_photo, pile_photo, shaken, table_photo
 
 CARDS_DEV = Path(__file__).resolve().parents[3] / "shared" / "cards-dev"
 if not CARDS_DEV.exists():
@@ -183,12 +183,7 @@ def test_a_four_index_fan_names_each_card_once_where_it_lies(
     over it): every card named once, where it lies."""
     img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
                            spread=spread, indexes=4)
-    named = [c for c in read_photo(img) if c.card is not None]
-    assert len(named) == len({c.card for c in named})
-    where = dict(truth)
-    for c in named:
-        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
-    assert len(named) >= 3
+    assert len(_named_once_where_they_lie(img, truth, height)) >= 3
 
 
 @pytest.mark.parametrize("hand,style,seed,height,spread", [
@@ -208,15 +203,23 @@ def test_a_four_index_fan_card_is_not_vetoed_by_its_neighbours_other_index(
     _fan_read_whole(hand, style, seed, height, spread)
 
 
+def _named_once_where_they_lie(img: np.ndarray, truth: list[tuple[Card, Corners]],
+                               height: float) -> list[Card]:
+    """The cards read on ``img``, each named once and where it lies (``truth``)."""
+    named = [c for c in read_photo(img) if c.card is not None]
+    assert len(named) == len({c.card for c in named})
+    where = dict(truth)
+    for c in named:
+        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
+    return [c.card for c in named if c.card is not None]
+
+
 def _fan_read_whole(hand: str, style: str, seed: int, height: float, spread: float) -> None:
     """A four-index fan of ``hand``: every card read once, where it lies."""
     img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
                            spread=spread, indexes=4)
-    named = [c for c in read_photo(img) if c.card is not None]
-    where = dict(truth)
-    assert sorted(str(c.card) for c in named) == sorted(str(c) for c in where)
-    for c in named:
-        assert _near(c.corners, where[c.card], tol=0.2 * height)
+    assert sorted(map(str, _named_once_where_they_lie(img, truth, height))) == \
+        sorted(str(c) for c, _ in truth)
 
 
 @pytest.mark.parametrize("hand,style,seed,height,spread", [
@@ -267,12 +270,7 @@ def test_a_four_index_pile_names_each_card_once_where_it_lies(
     lies."""
     img, truth = pile_photo(parse_cards(hand), style, seed=seed, card_height=height,
                             indexes=4)
-    named = [c for c in read_photo(img) if c.card is not None]
-    assert len(named) == len({c.card for c in named})
-    where = dict(truth)
-    for c in named:
-        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
-    assert {c.card for c in named} == set(where)
+    assert set(_named_once_where_they_lie(img, truth, height)) == {c for c, _ in truth}
 
 
 @pytest.mark.parametrize("seed", [0, 2])
