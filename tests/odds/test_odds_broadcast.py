@@ -149,7 +149,9 @@ def test_dealer_at_once_public_only_after_the_delay(tmp_path: Path) -> None:
 def test_turning_off_drops_odds_still_waiting(tmp_path: Path) -> None:
     """Odds held back for the delay are never shown once broadcast mode is turned off."""
     async def body(t: Table) -> None:
-        await t.post("/api/odds/broadcast", {"on": True, "delay": 1.0})
+        # a delay well past the time odds take under a loaded CI machine (at 1 s the
+        # dealer's odds once came later than that, and the table's were already out)
+        await t.post("/api/odds/broadcast", {"on": True, "delay": 4.0})
         await t.post("/api/hands", {"game": "stud"})
         await t.deal(THIRD_STREET)
         for _ in range(100):
@@ -158,7 +160,7 @@ def test_turning_off_drops_odds_still_waiting(tmp_path: Path) -> None:
             await asyncio.sleep(0.05)
         assert t.listeners["dealer"].odds()
         await t.post("/api/odds/broadcast", {"on": False})
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(4.5)
         assert t.listeners["table"].odds() == []
         assert (await t.client.get("/api/odds")).json()["odds"] is None
     run(tmp_path, body)
