@@ -91,6 +91,8 @@ ONE_PLACE = 0.35  # a card's two corners place it here: within this much of its 
 WITHIN = 0.9  # a card this much covered by another lies within it
 OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
 # is its own
+HELD_MORE = 0.1  # of two outlines read as one card, the card's own has its sides this much
+# more on real edges (of their length)
 SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
 # read) by this much of it is where it lies
 OVERSIZE = 1.7  # an outline this many times the area of a card whole in view holds more than a card
@@ -480,7 +482,38 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
                or (reading.card is not None and reading.card is not r.card)
                for r, q in kept):
             kept.append((reading, quad))
-    return kept
+    return _one_place_each(kept, edges)
+
+
+def _one_place_each(kept: list[tuple[Reading, np.ndarray]], edges: Edges
+                    ) -> list[tuple[Reading, np.ndarray]]:
+    """One deck holds one of each card: of outlines read as one card at two places (a
+    fan's top card, and its foot's index read again on the strip of a card it covers),
+    the one whose sides lie more on real edges is the card, the other no card; when
+    neither does (by :data:`HELD_MORE`), neither is named (never guess).
+
+    >>> from controller.cards import Card
+    >>> table = np.full((300, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (20, 40), (146, 216), (240, 240, 240), -1)
+    >>> card = np.array([[20, 40], [146, 40], [146, 216], [20, 216]], np.float32)
+    >>> kc = Reading(Card("Kc"), 0.99)
+    >>> [str(r.card) for r, _ in _one_place_each([(kc, card), (kc, card + 130)], Edges(table))]
+    ['Kc']
+    >>> _ = cv2.rectangle(table, (150, 40), (276, 216), (240, 240, 240), -1)
+    >>> [str(r.card) for r, _ in _one_place_each([(kc, card), (kc, card + (130, 0))],
+    ...                                          Edges(table))]  # both cards' own outlines
+    ['None', 'None']
+    """
+    held = [float(np.mean(held_sides(edges, q))) for _, q in kept]
+    out = []
+    for i, (r, q) in enumerate(kept):
+        rivals = [j for j, (s, _) in enumerate(kept) if j != i and r.card is not None
+                  and s.card is r.card]
+        if not rivals or all(held[i] > held[j] + HELD_MORE for j in rivals):
+            out.append((r, q))
+        elif not any(held[j] > held[i] + HELD_MORE for j in rivals):
+            out.append((Reading(None, 0.0), q))
+    return out
 
 
 def _card_like(quad: np.ndarray) -> bool:
@@ -677,7 +710,27 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         out.append((r.reading, spans[0][1] if spans else r.quad))
         if not spans and not r.sized and guessed is not None:
             guessed[id(r.quad)] = r.idx.step
-    return out
+    return _one_of_each(out, paper, covering)
+
+
+def _one_of_each(found: list[tuple[Reading, np.ndarray]], lit: Callable[[], np.ndarray],
+                 outlined: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
+    """One deck holds one of each card: a card named from indexes at two places is
+    kept where it likelier lies (:func:`_likelier`), at neither when neither is.
+
+    >>> from controller.cards import Card
+    >>> lit = np.zeros((200, 300), bool)
+    >>> lit[:, :150] = True  # paper on the left, the table on the right
+    >>> card = np.array([[10, 10], [73, 10], [73, 98], [10, 98]], np.float32)
+    >>> kc = Reading(Card("Kc"), 0.99)
+    >>> [q[0].tolist() for _, q in _one_of_each([(kc, card), (kc, card + (120, 0))],
+    ...                                         lambda: lit, [])]  # the one on paper
+    [[10.0, 10.0]]
+    >>> _one_of_each([(kc, card), (kc, card + (0, 90))], lambda: lit, [])  # both on paper
+    []
+    """
+    return [(r, q) for r, q in found if all(_likelier(q, p, 0.0, lit, outlined) > 0
+                                            for s, p in found if s.card is r.card and p is not q)]
 
 
 def _paper_share(lit: np.ndarray, quad: np.ndarray) -> float:

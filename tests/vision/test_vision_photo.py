@@ -10,6 +10,7 @@ import csv
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -204,14 +205,17 @@ def test_a_four_index_fan_card_is_not_vetoed_by_its_neighbours_other_index(
 
 
 def _named_once_where_they_lie(img: np.ndarray, truth: list[tuple[Card, Corners]],
-                               height: float) -> list[Card]:
-    """The cards read on ``img``, each named once and where it lies (``truth``)."""
+                               height: float, hidden: Sequence[Card] = ()) -> list[Card]:
+    """The cards read on ``img``, each named once and where it lies (``truth``); of
+    ``hidden`` (a pile's cards with neither usual index in view, which a four-index
+    deck's other two may still show), each named once at most."""
     named = [c for c in read_photo(img) if c.card is not None]
     assert len(named) == len({c.card for c in named})
     where = dict(truth)
     for c in named:
-        assert c.card in where and _near(c.corners, where[c.card], tol=0.2 * height)
-    return [c.card for c in named if c.card is not None]
+        assert c.card in hidden or (
+            c.card in where and _near(c.corners, where[c.card], tol=0.2 * height))
+    return [c.card for c in named if c.card in where]
 
 
 def _fan_read_whole(hand: str, style: str, seed: int, height: float, spread: float) -> None:
@@ -271,6 +275,27 @@ def test_a_four_index_pile_names_each_card_once_where_it_lies(
     img, truth = pile_photo(parse_cards(hand), style, seed=seed, card_height=height,
                             indexes=4)
     assert set(_named_once_where_they_lie(img, truth, height)) == {c for c, _ in truth}
+
+
+@pytest.mark.parametrize("hand,style,seed,height", [
+    ("Qh 5d 6h", "jumbo", 7102, 220.2),
+    ("3h Ac Ts Jc 8d", "four-colour", 7129, 233.1),
+    ("2c 2d 2h 6h", "jumbo", 7158, 198.8),
+    ("Ac 5h 5d", "four-colour", 7207, 182.4),
+])
+def test_a_card_named_at_two_places_is_named_once_where_it_lies(
+        hand: str, style: str, seed: int, height: float) -> None:
+    """Issue 4 (at most 1% confidently wrong; one deck holds one of each card): in these
+    four-index piles a card was still named twice, a card's width apart: from two of its
+    indexes placing it at two places, or by two outlines (the card's own, and a strip of
+    a card it lies over where one of its indexes shows). Of two places named one card,
+    the likelier stands: from indexes, the one on paper (under the cards read over it);
+    of outlines, the one whose sides lie on real edges; neither when neither is. Every
+    card named once, where it lies."""
+    cards = parse_cards(hand)
+    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
+    hidden = [c for c in cards if c not in dict(truth)]
+    assert set(_named_once_where_they_lie(img, truth, height, hidden)) == {c for c, _ in truth}
 
 
 @pytest.mark.parametrize("seed", [0, 2])
