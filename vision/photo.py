@@ -91,7 +91,7 @@ ONE_PLACE = 0.35  # a card's two corners place it here: within this much of its 
 WITHIN = 0.9  # a card this much covered by another lies within it
 OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
 # is its own
-HELD_MORE = 0.1  # of two outlines read as one card, the card's own has its sides this much
+HELD_MORE = 0.1  # of two places read as one card, the card's own has its sides this much
 # more on real edges (of their length)
 SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
 # read) by this much of it is where it lies
@@ -487,10 +487,11 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
 
 def _one_place_each(kept: list[tuple[Reading, np.ndarray]], edges: Edges
                     ) -> list[tuple[Reading, np.ndarray]]:
-    """One deck holds one of each card: of outlines read as one card at two places (a
-    fan's top card, and its foot's index read again on the strip of a card it covers),
-    the one whose sides lie more on real edges is the card, the other no card; when
-    neither does (by :data:`HELD_MORE`), neither is named (never guess).
+    """One deck holds one of each card: of cards found (by outline or index) read as
+    one card at two places (a fan's top card, and its foot's index read again on the
+    strip of a card it covers), the one whose sides lie more on real edges is the card,
+    the other no card; when neither does (by :data:`HELD_MORE`), neither is named, both
+    left at their places (never guess).
 
     >>> from controller.cards import Card
     >>> table = np.full((300, 300, 3), 60, np.uint8)
@@ -716,7 +717,9 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
 def _one_of_each(found: list[tuple[Reading, np.ndarray]], lit: Callable[[], np.ndarray],
                  outlined: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
     """One deck holds one of each card: a card named from indexes at two places is
-    kept where it likelier lies (:func:`_likelier`), at neither when neither is.
+    kept where it likelier lies (:func:`_likelier`), at neither when neither is. (Cards
+    placed from indexes seldom lie on real edges: :func:`_one_place_each` would leave
+    both unnamed where paper tells them apart.)
 
     >>> from controller.cards import Card
     >>> lit = np.zeros((200, 300), bool)
