@@ -476,13 +476,22 @@ def _one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
         if reading.card is None and any(_covered(quad, q) > COVERED for r, q in kept
                                         if r.card is not None):
             continue  # mostly on a card read already: a part of that card (its picture)
-        centre = quad.mean(axis=0)
         # two different cards read side by side (one lying over the other) both stay
-        if all(np.linalg.norm(centre - q.mean(axis=0)) > 0.3 * np.linalg.norm(q[0] - q[2])
-               or (reading.card is not None and reading.card is not r.card)
+        if all(_apart(quad, q) or (reading.card is not None and reading.card is not r.card)
                for r, q in kept):
             kept.append((reading, quad))
     return _one_place_each(kept, edges)
+
+
+def _apart(a: np.ndarray, b: np.ndarray) -> bool:
+    """Do two cards found lie at two places (their middles apart by more than 0.3 of
+    ``b``'s diagonal), not at one?
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> _apart(card, card + 20), _apart(card, card + 60)
+    (False, True)
+    """
+    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) > 0.3 * np.linalg.norm(b[0] - b[2]))
 
 
 def _one_place_each(kept: list[tuple[Reading, np.ndarray]], edges: Edges
@@ -717,7 +726,8 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
 def _one_of_each(found: list[tuple[Reading, np.ndarray]], lit: Callable[[], np.ndarray],
                  outlined: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
     """One deck holds one of each card: a card named from indexes at two places is
-    kept where it likelier lies (:func:`_likelier`), at neither when neither is. (Cards
+    kept where it likelier lies (:func:`_likelier`), at neither when neither is; named
+    so at one place (:func:`_apart`), it is one card, for :func:`_one_per_card`. (Cards
     placed from indexes seldom lie on real edges: :func:`_one_place_each` would leave
     both unnamed where paper tells them apart.)
 
@@ -732,8 +742,9 @@ def _one_of_each(found: list[tuple[Reading, np.ndarray]], lit: Callable[[], np.n
     >>> _one_of_each([(kc, card), (kc, card + (0, 90))], lambda: lit, [])  # both on paper
     []
     """
-    return [(r, q) for r, q in found if all(_likelier(q, p, 0.0, lit, outlined) > 0
-                                            for s, p in found if s.card is r.card and p is not q)]
+    return [(r, q) for r, q in found if all(
+        _likelier(q, p, 0.0, lit, outlined) > 0
+        for s, p in found if s.card is r.card and p is not q and _apart(q, p))]
 
 
 def _paper_share(lit: np.ndarray, quad: np.ndarray) -> float:
