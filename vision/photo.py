@@ -517,8 +517,8 @@ def _one_place_each(kept: list[tuple[Reading, np.ndarray]], edges: Edges
     held = [float(np.mean(held_sides(edges, q))) for _, q in kept]
     out = []
     for i, (r, q) in enumerate(kept):
-        rivals = [j for j, (s, _) in enumerate(kept) if j != i and r.card is not None
-                  and s.card is r.card]
+        rivals = [] if r.card is None else [
+            j for j, (s, _) in enumerate(kept) if j != i and s.card is r.card]
         if not rivals or all(held[i] > held[j] + HELD_MORE for j in rivals):
             out.append((r, q))
         elif not any(held[j] > held[i] + HELD_MORE for j in rivals):
