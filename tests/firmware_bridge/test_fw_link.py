@@ -318,4 +318,7 @@ def test_asyncio_table_loop_keeps_ticking_while_the_display_is_gone() -> None:
 
     ticks, synced = asyncio.run(table())
     assert synced is False
-    assert ticks >= 25  # ~50 ticks in 0.5 s; a blocked loop would manage 1
+    # ~50 ticks in 0.5 s on an idle machine; a loop blocked on the port manages 1 or 2.
+    # The bar sits far below 50 so a loaded CI machine, whose 10 ms sleeps stretch,
+    # does not fail a loop that never blocked.
+    assert ticks >= 10
