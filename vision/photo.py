@@ -924,29 +924,72 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     card lies a card's width off (a fanned hand shows each card's two indexes down its
     left side; each card was named twice, once over its neighbours). Of two indexes
     naming one card, one lying on the card placed from the other (which does not lie on
-    its) is that card's other index, and is not read (:func:`_explained`). Two down one
-    side place the card from one: the one whose card lies more on paper (the other
-    reaches over the table), else more over the cards read by their outlines
-    (``outlined``: a covered card lies under the cards that cover it, not over those it
-    covers), else the one with the card's edge by its left (and by the other's right).
-    ``lit``: the photo's paper. Returns the indexes so placed by the other down their
-    side (none: the photo shows no four-index deck)."""
+    its) is that card's other index across its top or foot, and is not read
+    (:func:`_explained`). Two at its top right and foot left place it between them
+    (:func:`_mirrored_pair`). Two down one side place the card from one: the one whose
+    card lies more on paper (the other reaches over the table), else more over the cards
+    read by their outlines (``outlined``: a covered card lies under the cards that cover
+    it, not over those it covers), else the one with the card's edge by its left (and by
+    the other's right). The other down the side need not be read surely: its guess
+    naming the card places it (a landscape fan's covered cards show the index at each
+    end of their strip; the read one, taken for a usual index, placed its card over the
+    card above, and that one was lost). ``lit``: the photo's paper. Returns the indexes
+    whose card is so placed (none: the photo shows no four-index deck), which
+    :func:`_either_side` leaves where they are."""
     named = [r for r in tried if r.reading.card is not None]
     settled = []
     for a in named:
-        for b in named:
-            if a is b or a.reading.card is None or a.reading.card is not b.reading.card \
-                    or not _printed_alike(a, b):
+        for b in tried:
+            if a is b or a.reading.card is None or not _printed_alike(a, b):
+                continue
+            if b.reading.card is None:  # unsure: only as the other index down its side
+                if b.guess is not a.reading.card or not _down_one_side(a, b):
+                    continue
+            elif a.reading.card is not b.reading.card:
                 continue
             if not _down_one_side(a, b):
                 if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):
                     _explained(a)
+                    settled.append(b)
+                elif (card := _mirrored_pair(a, b)) is not None:
+                    a.quad = card
+                    _explained(b)
+                    settled.append(a)
             else:
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
                 first = _likelier(a.quad, b.quad, edge, lit, outlined) >= 0
+                if not first and b.reading.card is None:
+                    a.quad, a.sized, first = b.quad, b.sized, True  # b only places a's card
                 _explained(b if first else a)
                 settled.append(a if first else b)
     return settled
+
+
+def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
+    """The card whose top-right and bottom-left indexes (a four-index deck's) these
+    two are, if they are: pointing opposite ways and printed alike, each placed as its
+    card's top-right index they place one card (:data:`ONE_PLACE`). Each placed as a
+    top-left index, the two cards lie a card's width off either side of it (a pile's
+    top 2h, its outline lost, was read a card off, over its neighbour).
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> def read(rank, down, corner):  # a card 60 px wide, 84 tall, from (0, 2)
+    ...     idx = Index(np.array(rank), down, np.array([down[1], -down[0]]),
+    ...                 np.array(corner, np.float32), 10.0, ink=(-4.0, 4.0, -6.0))
+    ...     return _IndexRead(idx, Reading(None, 0.0), None, idx.quad(60.0))
+    >>> top_right, foot_left = read([52, 10], d, [44, 2]), read([8, 78], -d, [16, 86])
+    >>> _mirrored_pair(top_right, foot_left).round().tolist()
+    [[0.0, 2.0], [60.0, 2.0], [60.0, 86.0], [0.0, 86.0]]
+    >>> top_left, foot_right = read([8, 10], d, [0, 2]), read([52, 78], -d, [60, 86])
+    >>> _mirrored_pair(top_left, foot_right) is None  # those span the card: _spanned
+    True
+    """
+    if float(a.idx.down @ b.idx.down) > -0.8 or not _printed_alike(a, b):
+        return None
+    width = float(np.linalg.norm(a.quad[1] - a.quad[0]))
+    card, other = a.idx.mirrored(width), b.idx.mirrored(width)
+    near = float(np.linalg.norm(card.mean(axis=0) - other.mean(axis=0))) < ONE_PLACE * width
+    return card if near else None
 
 
 def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.ndarray],

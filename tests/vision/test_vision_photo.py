@@ -277,6 +277,37 @@ def test_a_four_index_pile_names_each_card_once_where_it_lies(
     assert set(_named_once_where_they_lie(img, truth, height)) == {c for c, _ in truth}
 
 
+def test_a_covered_card_is_placed_by_its_other_index_down_the_side_read_unsure() -> None:
+    """Issue 4 (still photos of four-index decks): a fan's covered card shows two
+    indexes down one side, one read surely and the other only guessed. Taken for a
+    usual index, the read one placed its card a card's width off, over its neighbours,
+    and the cards there were lost. The guessed one, naming the same card, is that
+    card's other index down its side: the two place the card where it is likelier
+    (on paper, under the cards read over it), and every card is read where it lies."""
+    _fan_read_whole("9h 7h 4s Jd", "standard", 80066, 241.9, 0.276)
+
+
+@pytest.mark.parametrize("hand,style,seed,height,must", [
+    ("Ah Qh Kh Tc 8h 5d", "anglo-poker", 80004, 209.9, "Ah Qh Tc 8h 5d"),
+    ("5c Qc 6c 3d Jh 4s", "anglo-poker", 80015, 238.5, "3d 4s 6c Jh"),
+    ("2d 7d Ts 7h As Jd", "jumbo", 80051, 190.8, "7d 7h As Jd"),
+])
+def test_a_card_placed_by_its_index_across_its_top_stays_where_it_lies(
+        hand: str, style: str, seed: int, height: float, must: str) -> None:
+    """Issue 4 (still photos of four-index decks): in these piles a card shows its
+    index at both ends of its top (or its foot). The one lying on the card the other
+    places is that card's top-right index, so the card lies where the other places it,
+    and the photo shows a four-index deck: another card read by one index alone may lie
+    either side of it, and lies on the likelier (a 3d, an As, a Tc were placed a card's
+    width off). The card its two indexes place stays there (an Ah and a Qh were moved
+    a card's width over as if read by one). The cards named lie where they are,
+    ``must`` among them."""
+    cards = parse_cards(hand)
+    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
+    hidden = [c for c in cards if c not in dict(truth)]
+    assert set(_named_once_where_they_lie(img, truth, height, hidden)) >= set(parse_cards(must))
+
+
 @pytest.mark.parametrize("hand,style,seed,height,hidden_shown", [
     ("Qh 5d 6h", "jumbo", 7102, 220.2, True),
     ("3h Ac Ts Jc 8d", "four-colour", 7129, 233.1, True),
