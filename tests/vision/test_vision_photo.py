@@ -308,6 +308,19 @@ def test_a_card_placed_by_its_index_across_its_top_stays_where_it_lies(
     assert set(_named_once_where_they_lie(img, truth, height, hidden)) >= set(parse_cards(must))
 
 
+def test_a_card_shown_by_its_top_right_and_foot_left_indexes_lies_between_them() -> None:
+    """Issue 4 (still photos of four-index decks): in this pile the Jd shows the two
+    indexes a four-index deck adds, at its top right and its foot left. Each taken for
+    a usual index placed the card a card's width off, either side of where it lies;
+    each taken for a top-right index places it where it is. Every card in view is read
+    where it lies."""
+    img, truth = pile_photo(parse_cards("Tc 5d Jd 7d 5c"), "four-colour", seed=7101,
+                            card_height=221.9, indexes=4)
+    hidden = [Card("Tc")]
+    assert {c for c, _ in truth} == set(parse_cards("5d Jd 7d 5c"))
+    assert set(_named_once_where_they_lie(img, truth, 221.9, hidden)) >= {c for c, _ in truth}
+
+
 @pytest.mark.parametrize("hand,style,seed,height,hidden_shown", [
     ("Qh 5d 6h", "jumbo", 7102, 220.2, True),
     ("3h Ac Ts Jc 8d", "four-colour", 7129, 233.1, True),
