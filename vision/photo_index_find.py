@@ -141,7 +141,7 @@ class _Paper:
     def ink(self, darker: float) -> np.ndarray:
         """Ink mask (uint8): ``darker`` (a share) darker than the paper round it."""
         ink = (self.dark.astype(np.int16) < (1 - darker) * self.level) & self.lit
-        return ink.astype(np.uint8)
+        return np.asarray(ink, np.uint8)
 
 
 def _pale_red(img: np.ndarray, paper: _Paper, ink: np.ndarray) -> np.ndarray:
@@ -156,7 +156,7 @@ def _pale_red(img: np.ndarray, paper: _Paper, ink: np.ndarray) -> np.ndarray:
     known = np.bincount(labels.ravel(), weights=ink.ravel().astype(np.float64), minlength=n)
     new = known < 0.3 * area
     new[0] = False
-    return new[labels].astype(np.uint8)
+    return np.asarray(new[labels], np.uint8)
 
 
 def _kernels(side: int) -> tuple[int, ...]:

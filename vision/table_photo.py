@@ -34,7 +34,7 @@ def _table(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarray:
     else:
         base = np.full((h, w, 3), rng.uniform(60, 150), np.float32)
     base += rng.normal(0, 6, (h, w, 1)).astype(np.float32)
-    return base
+    return np.asarray(base)
 
 
 def _harsh(photo: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -145,8 +145,8 @@ def shaken(photo: np.ndarray, length: int, angle: float = 0.0) -> np.ndarray:
     kernel = np.zeros((length, length), np.float32)
     kernel[length // 2, :] = 1
     turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1)
-    kernel = cv2.warpAffine(kernel, turn, (length, length))
-    return np.asarray(cv2.filter2D(photo, -1, kernel / kernel.sum()))
+    turned = np.asarray(cv2.warpAffine(kernel, turn, (length, length)))
+    return np.asarray(cv2.filter2D(photo, -1, turned / turned.sum()))
 
 
 def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.ndarray:
@@ -331,7 +331,7 @@ def fan_photo(cards: Sequence[Card], style: str, seed: int = 0,
     pts = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     truth: list[tuple[Card, Corners]] = []
     for i, card in enumerate(cards):
-        m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k)
+        m = np.asarray(cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, k), np.float64)
         m[:, 2] += centre + i * step - (CARD_W / 2, CARD_H / 2)
         warped = cv2.warpAffine(_face(style, card, indexes), m, (w, h), flags=cv2.INTER_AREA)
         alpha = warped[:, :, 3:4].astype(np.float32) / 255
@@ -455,9 +455,10 @@ def _chip(radius: float, colour: tuple[int, int, int], value: str, turn: float,
     text = np.zeros_like(big)
     cv2.putText(text, value, (at[0] - tw // 2, at[1] + th // 2), font, fit, ink,
                 max(1, int(2.2 * fit)), cv2.LINE_AA)
-    text = cv2.warpAffine(text, cv2.getRotationMatrix2D(at, turn, 1.0), big.shape[1::-1])
-    ta = text[:, :, 3:4].astype(np.float32) / 255
-    big = (big * (1 - ta) + text * ta).astype(np.uint8)
+    turned = np.asarray(cv2.warpAffine(text, cv2.getRotationMatrix2D(at, turn, 1.0),
+                                       big.shape[1::-1]))
+    ta = turned[:, :, 3:4].astype(np.float32) / 255
+    big = (big * (1 - ta) + turned * ta).astype(np.uint8)
     return np.asarray(cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA))
 
 
@@ -491,7 +492,7 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
     h, w = photo.shape[:2]
     sides = [np.linalg.norm(np.subtract(q[1], q[2])) for _, q in truth]
     radius = CHIP / 2 * (float(np.mean(sides)) if sides else h / 3)
-    out = photo.astype(np.float32)
+    out: np.ndarray = photo.astype(np.float32)
     discs: list[np.ndarray] = []
     for _ in range(count):
         if truth and rng.random() < over_cards:
@@ -505,13 +506,13 @@ def chipped(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
         face = _chip(size, colour, DENOMINATIONS[int(rng.integers(len(DENOMINATIONS)))],
                      rng.uniform(0, 360), rng)
         n = face.shape[0]
-        m = np.float32([[1, 0, centre[0] - n / 2], [0, 1, centre[1] - n / 2]])
+        m = np.array([[1, 0, centre[0] - n / 2], [0, 1, centre[1] - n / 2]], np.float32)
         placed = cv2.GaussianBlur(cv2.warpAffine(face, m, (w, h), flags=cv2.INTER_LINEAR),
                                   (0, 0), 0.7)
         alpha = placed[:, :, 3:4].astype(np.float32) / 255
         # a chip stands off the table: a soft shadow beside it
-        shade = cv2.warpAffine(alpha, np.float32([[1, 0, 0.08 * radius], [0, 1, 0.08 * radius]]),
-                               (w, h))
+        shade = cv2.warpAffine(alpha, np.array([[1, 0, 0.08 * radius], [0, 1, 0.08 * radius]],
+                                               np.float32), (w, h))
         shade = cv2.GaussianBlur(shade, (0, 0), 0.1 * radius)[:, :, None] * 0.35
         out = out * (1 - shade) * (1 - alpha) + placed[:, :, :3].astype(np.float32) * alpha
         ring = np.linspace(0, 2 * np.pi, 24, endpoint=False)
