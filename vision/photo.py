@@ -581,6 +581,24 @@ def _printed_alike(a: _IndexRead, b: _IndexRead) -> bool:
     return 1 / TWIN_STEP < a.idx.step / b.idx.step < TWIN_STEP
 
 
+def _facing(a: _IndexRead, b: _IndexRead) -> bool:
+    """Are two indexes printed alike (:func:`_printed_alike`) and pointing opposite
+    ways, as those at a card's two ends are?"""
+    return _printed_alike(a, b) and float(a.idx.down @ b.idx.down) < -0.8
+
+
+def _one_place(p: np.ndarray, q: np.ndarray) -> bool:
+    """Do two placings of a card put it at one place (their middles within
+    :data:`ONE_PLACE` of ``p``'s width)?
+
+    >>> card = np.array([[0, 0], [60, 0], [60, 84], [0, 84]], np.float32)
+    >>> _one_place(card, card + 10), _one_place(card, card + (60, 0))
+    (True, False)
+    """
+    width = float(np.linalg.norm(p[1] - p[0]))
+    return float(np.linalg.norm(p.mean(axis=0) - q.mean(axis=0))) < ONE_PLACE * width
+
+
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     """Are these the two index corners of one card? They point opposite ways, and one
     lies in the far corner of the card the other was placed as (not beside it: two
@@ -588,12 +606,8 @@ def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
     the other way round), are printed the same size (not a picture's big marks), and
     place one card (:data:`ONE_PLACE`; in a four-index fan a neighbour's top-right
     index lies at a covered card's top-left corner, under it, placing its own card)."""
-    if not _printed_alike(a, b):
-        return False
-    width = float(np.linalg.norm(a.quad[1] - a.quad[0]))
-    return float(a.idx.down @ b.idx.down) < -0.8 and (_far_corner(b.idx.rank, a.quad)
-                                                       or _far_corner(a.idx.rank, b.quad)) \
-        and float(np.linalg.norm(a.quad.mean(axis=0) - b.quad.mean(axis=0))) < ONE_PLACE * width
+    return _facing(a, b) and (_far_corner(b.idx.rank, a.quad)
+                              or _far_corner(a.idx.rank, b.quad)) and _one_place(a.quad, b.quad)
 
 
 def _far_corner(point: np.ndarray, quad: np.ndarray) -> bool:
@@ -908,7 +922,7 @@ def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
     deck's top-left and bottom-left, or top-right and bottom-right)? They point opposite
     ways, are printed the same size, lie in line along the card and about a card's
     length apart (of the card placed from the first)."""
-    if not _printed_alike(a, b) or float(a.idx.down @ b.idx.down) > -0.8:
+    if not _facing(a, b):
         return False
     down, right = shared_axes(a.idx, b.idx)
     rel = b.idx.rank - a.idx.rank
@@ -942,12 +956,11 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
         for b in tried:
             if a is b or a.reading.card is None or not _printed_alike(a, b):
                 continue
-            if b.reading.card is None:  # unsure: only as the other index down its side
-                if b.guess is not a.reading.card or not _down_one_side(a, b):
-                    continue
-            elif a.reading.card is not b.reading.card:
-                continue
-            if not _down_one_side(a, b):
+            along = _down_one_side(a, b)
+            unsure = b.reading.card is None and b.guess is a.reading.card
+            if b.reading.card is not a.reading.card and not (unsure and along):
+                continue  # an unsure index counts only as the card's other down its side
+            if not along:
                 if inside(a.idx.rank, b.quad) and not inside(b.idx.rank, a.quad):
                     _explained(a)
                     settled.append(b)
@@ -984,12 +997,11 @@ def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
     >>> _mirrored_pair(top_left, foot_right) is None  # those span the card: _spanned
     True
     """
-    if float(a.idx.down @ b.idx.down) > -0.8 or not _printed_alike(a, b):
+    if not _facing(a, b):
         return None
     width = float(np.linalg.norm(a.quad[1] - a.quad[0]))
-    card, other = a.idx.mirrored(width), b.idx.mirrored(width)
-    near = float(np.linalg.norm(card.mean(axis=0) - other.mean(axis=0))) < ONE_PLACE * width
-    return card if near else None
+    card = a.idx.mirrored(width)
+    return card if _one_place(card, b.idx.mirrored(width)) else None
 
 
 def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.ndarray],
