@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -106,8 +107,9 @@ class IndexClassifier:
                        marks)
 
     def save(self, path: str | Path = MODEL_PATH) -> None:
-        np.savez_compressed(path, **self.rank_net.arrays("rank"), **self.suit_net.arrays("suit"),
-                            reads_marks=np.array(self.reads_marks))
+        rank: dict[str, Any] = self.rank_net.arrays("rank")
+        suit: dict[str, Any] = self.suit_net.arrays("suit")
+        np.savez_compressed(path, **rank, **suit, reads_marks=np.array(self.reads_marks))
 
     def probabilities(self, glyphs: IndexGlyphs) -> tuple[np.ndarray, np.ndarray]:
         return (self.rank_net.probs(glyphs.rank_features)[0],

@@ -204,7 +204,8 @@ def face_on(face: np.ndarray, background: tuple[int, int, int] = (40, 40, 40)) -
     """Flatten a BGRA face onto a plain background (BGR)."""
     alpha = face[:, :, 3:4].astype(np.float32) / 255.0
     bg = np.array(background, np.float32)
-    return (face[:, :, :3] * alpha + bg * (1 - alpha)).astype(np.uint8)
+    flat: np.ndarray = (face[:, :, :3] * alpha + bg * (1 - alpha)).astype(np.uint8)
+    return flat
 
 
 __all__ = ["CARD_H", "CARD_W", "JOKER", "STYLES", "DeckStyle", "available_styles",

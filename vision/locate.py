@@ -132,8 +132,9 @@ def _rimmed(bright: np.ndarray, cal: Calibration, lines: bool = False) -> np.nda
     last = rows - 1 - along[:, ::-1].argmax(axis=1)
     # (``lines``: thin lines found in the rows round them: the distance between them)
     span = (last - first + (0 if lines else 1)) * STEP
-    return along.any(axis=1) & (span >= RIM_SPAN[0] * cal.card_height) \
+    rimmed: np.ndarray = along.any(axis=1) & (span >= RIM_SPAN[0] * cal.card_height) \
         & (span <= RIM_SPAN[1] * cal.card_height)
+    return rimmed
 
 
 def _dark_backs(roi: np.ndarray, cols: np.ndarray, h: int, cal: Calibration) -> np.ndarray:

@@ -29,7 +29,7 @@ _FOUR_COLOUR = {Suit.SPADES: (0, 0, 0), Suit.CLUBS: (0, 128, 40),
 
 
 @lru_cache(maxsize=16)
-def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
         return ImageFont.truetype(_FONT_DIR + name, size)
     except OSError:  # fonts missing: Pillow's own scalable default still draws glyphs
@@ -45,7 +45,8 @@ def _blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _index(draw: ImageDraw.ImageDraw, rank: str, suit: str, colour: tuple[int, int, int],
-           rank_font: ImageFont.FreeTypeFont, suit_font: ImageFont.FreeTypeFont,
+           rank_font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+           suit_font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
            x: int, y: int, gap: int) -> None:
     box = draw.textbbox((0, 0), rank, font=rank_font)
     rw = box[2] - box[0]

@@ -269,7 +269,7 @@ class SyntheticShoe:
         xs, ys = self._grid
         plane = cv2.addWeighted(xs, float(gx), ys, float(gy), 0.0)
         field = cv2.addWeighted(np.clip(plane, -1, 1), float(strength), plane, 0.0, 1.0)
-        return cv2.merge([field, field, field])
+        return np.asarray(cv2.merge([field, field, field]))
 
     def _glare(self, centre: tuple[int, int], rad: int, level: float) -> np.ndarray:
         """A soft bright spot: a disc blurred with sigma rad / 2, drawn in a patch round it
@@ -281,16 +281,18 @@ class SyntheticShoe:
         x1, y1 = min(cx + reach, self.width), min(cy + reach, self.height)
         patch = np.zeros((cy + reach - (cy - reach), cx + reach - (cx - reach)), np.float32)
         cv2.circle(patch, (reach, reach), rad, level, -1)
-        patch = cv2.GaussianBlur(patch, (0, 0), rad / 2)
+        patch = np.asarray(cv2.GaussianBlur(patch, (0, 0), rad / 2), np.float32)
         glare[y0:y1, x0:x1] = patch[y0 - (cy - reach):y1 - (cy - reach),
                                     x0 - (cx - reach):x1 - (cx - reach)]
-        return cv2.merge([glare, glare, glare])
+        return np.asarray(cv2.merge([glare, glare, glare]))
 
     def _make_background(self) -> np.ndarray:
         base = np.full((self.height, self.width, 3), 32, np.uint8)
         tex = self.rng.normal(0, 4, (self.height // 8, self.width // 8)).astype(np.float32)
-        tex = cv2.resize(tex, (self.width, self.height), interpolation=cv2.INTER_CUBIC)
-        return np.clip(base + tex[:, :, None], 0, 255).astype(np.uint8)
+        tex = np.asarray(cv2.resize(tex, (self.width, self.height),
+                                    interpolation=cv2.INTER_CUBIC), np.float32)
+        background: np.ndarray = np.clip(base + tex[:, :, None], 0, 255).astype(np.uint8)
+        return background
 
     def _slide(self, faces: list[tuple[tuple[np.ndarray, np.ndarray], float]], p: _Pass
                ) -> list[np.ndarray]:

@@ -20,8 +20,10 @@ stretched wider or narrower, sometimes shaded (a lighter fill inside a darker ri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -106,7 +108,7 @@ def _pil_text(text: str, font: ImageFont.FreeTypeFont, colour: tuple[int, int, i
               stroke: int = 0, fill: tuple[int, int, int] | None = None) -> Image.Image:
     """``text`` alone on a transparent image; ``stroke``: a rim that wide in ``colour``
     round a ``fill`` (paper: an outlined, hollow glyph; a lighter colour: shaded)."""
-    box = font.getbbox(text, stroke_width=stroke)
+    box = cast(tuple[int, int, int, int], font.getbbox(text, stroke_width=stroke))
     img = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
     inner = colour if fill is None else fill
     ImageDraw.Draw(img).text((2 - box[0], 2 - box[1]), text, font=font, fill=(*inner, 255),
@@ -172,6 +174,7 @@ def _varied_rank(text: str, colour: tuple[int, int, int], height: int,
     font = _font(MORE_FONTS[int(rng.integers(len(MORE_FONTS)))], int(height * 1.35))
     style = rng.random()
     stroke = int(rng.integers(1, 4))
+    glyph: Callable[[str], Image.Image]
     if style < 0.25:  # outlined: a rim round paper
         glyph = lambda t: _pil_text(t, font, colour, stroke, PAPER)  # noqa: E731
     elif style < 0.45:  # heavier strokes

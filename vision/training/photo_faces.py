@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import glob
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -61,7 +62,7 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
 
 def _text(text: str, font: ImageFont.FreeTypeFont, colour: tuple[int, int, int],
           stroke: int = 0) -> Image.Image:
-    box = font.getbbox(text, stroke_width=stroke)
+    box = cast(tuple[int, int, int, int], font.getbbox(text, stroke_width=stroke))
     img = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((2 - box[0], 2 - box[1]), text, font=font,
                              fill=(*colour, 255), stroke_width=stroke,

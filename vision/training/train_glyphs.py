@@ -48,7 +48,7 @@ def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A card as a camera might deliver it, cut at a slightly wrong card edge."""
     angle = rng.normal(0, 1.2)
     scale = 1 + rng.normal(0, 0.025)
-    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, scale)
+    m = np.asarray(cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), angle, scale), np.float64)
     # the reader cuts the corner CROP_MARGIN outside the card, give or take its edge error
     m[:, 2] += CROP_MARGIN + rng.uniform(-5, 5, 2)
     bg = rng.uniform(10, 90)
@@ -59,12 +59,12 @@ def degrade_card(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.35:  # a far or low-resolution camera: the card 70..200 px wide
         k = rng.uniform(70, 200) / CARD_W
         small = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        img = cv2.resize(small, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
+        img = np.asarray(cv2.resize(small, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR))
     blur = int(rng.integers(0, 10))
     if blur >= 2:
-        img = cv2.blur(img, (blur, 1))
+        img = np.asarray(cv2.blur(img, (blur, 1)))
     if rng.random() < 0.5:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.3))
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.3)))
     img += rng.normal(0, rng.uniform(0, 6), img.shape)
     return np.clip(img, 0, 255).astype(np.uint8)
 

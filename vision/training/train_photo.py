@@ -87,7 +87,8 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
     width = rng.uniform(45, 230) if harsh else rng.uniform(60, 220)
     k = width / CARD_W
     size = int(k * np.hypot(CARD_W, CARD_H)) + 24
-    m = cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k)
+    m = np.asarray(cv2.getRotationMatrix2D((CARD_W / 2, CARD_H / 2), rng.uniform(0, 360), k),
+                   np.float64)
     m[:, 2] += (size / 2 - CARD_W / 2, size / 2 - CARD_H / 2)
     # a little perspective: each corner of the card moved by up to ~4% of its width
     src = _OUTLINE
@@ -114,8 +115,8 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
         kern = np.zeros((n, n), np.float32)
         kern[n // 2, :] = 1 / n
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
-        kern = cv2.warpAffine(kern, rot, (n, n))
-        img = cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6))
+        kern = np.asarray(cv2.warpAffine(kern, rot, (n, n)), np.float32)
+        img = np.asarray(cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6)))
     img += rng.normal(0, rng.uniform(1, 7), img.shape)
     if harsh and rng.random() < 0.3:  # a phone's sharpening
         img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))
@@ -138,13 +139,14 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
         along = (found - centre) @ axis
         found = found + np.outer(along * rng.uniform(-0.12, 0.12), axis)
     back = cv2.getPerspectiveTransform(found.astype(np.float32), _OUTLINE)
-    out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H), flags=cv2.INTER_LINEAR,
+    out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H),  # type: ignore[arg-type]
+                                          flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE)
     return out
 
 
 def _add(glyphs_src: np.ndarray, card: Card | None, rng: np.random.Generator,
-         acc: tuple[list, list, list, list]) -> None:
+         acc: tuple[list[np.ndarray], list[int], list[np.ndarray], list[int]]) -> None:
     rx, ry, sx, sy = acc
     glyphs = find_index(canonical_corner(glyphs_src), float(rng.uniform(0.38, 0.67)))
     if glyphs is None:
@@ -209,14 +211,14 @@ def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int
     this many times per card, as "not an index" (a king's picture was read as a sure Qh,
     a ten's block of pips as As, on real photos)."""
     rng = np.random.default_rng(seed)
-    acc: tuple[list, list, list, list] = ([], [], [], [])
+    acc: tuple[list[np.ndarray], list[int], list[np.ndarray], list[int]] = ([], [], [], [])
     for style in styles:
         cards: list[Card | None] = [*style.cards(), None]
         for card in cards:
             face = render_face(style, card)
             for _ in range(aug * (3 if card is None or card.is_joker else 1)):
                 _add(photo_card(face, rng, worn=worn), card, rng, acc)
-            if card is not None and not card.is_joker and card.rank.value != 14:
+            if card is not None and card.rank is not None and card.rank.value != 14:  # no joker
                 for _ in range(pictures):
                     if (inner := inner_face(face, rng, card)) is not None:
                         _add(photo_card(inner, rng, worn=worn), None, rng, acc)
@@ -232,7 +234,7 @@ def samples(styles: list[DeckStyle], aug: int, fonts: int, seed: int, faces: int
         for one in [*DECK_52, None]:
             for _ in range(faces * (3 if one is None else 1)):
                 _add(photo_card(index_face(one, rng), rng, worn=worn), one, rng, acc)
-            if one is not None and one.rank.value != 14:
+            if one is not None and one.rank is not None and one.rank.value != 14:
                 for _ in range(pictures):
                     if (inner := inner_face(index_face(one, rng), rng, one)) is not None:
                         _add(photo_card(inner, rng, worn=worn), None, rng, acc)

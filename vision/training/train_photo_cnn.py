@@ -271,7 +271,7 @@ def export(members: str, out: str) -> None:
 
     nets = nn.ModuleList(_member(dict(np.load(p))) for p in members.split(","))
 
-    class Average(nn.Module):
+    class Average(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.nets = nets
