@@ -249,18 +249,22 @@ def shape_match(a: np.ndarray, b: np.ndarray, down: np.ndarray) -> float:
     >>> down = np.array([0.0, 1.0])
     >>> round(shape_match(pip, small_pip, down), 2), round(shape_match(pip, frame, down), 2)
     (0.95, 0.19)
+    >>> shape_match(pip, pixels((abs(xs) <= 7) & (abs(ys) <= 15)), down)  # a bar, as a "1"
+    0.0
     """
     right = np.array([down[1], -down[0]])
-    drawn, aspects = [], []
+    drawn = []
     for pts in (a, b):
         uv = np.rint(np.stack([pts @ right, pts @ down], axis=1)).astype(int)
         uv -= uv.min(axis=0)
-        aspects.append((uv[:, 0].max() + 1) / (uv[:, 1].max() + 1))
         mask = np.zeros(uv.max(axis=0)[::-1] + 1, np.uint8)
         mask[uv[:, 1], uv[:, 0]] = 1
         # turned pixels land on a grid with gaps: closed, the blob is whole again
         drawn.append(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
-    return one_shape(drawn, COARSE) if max(aspects) < SLIMMER * min(aspects) else 0.0
+    aspects = [m.shape[1] / m.shape[0] for m in drawn]
+    if max(aspects) >= SLIMMER * min(aspects):
+        return 0.0
+    return one_shape(drawn[0], drawn[1], COARSE)
 
 
 def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:

@@ -22,8 +22,6 @@ glyph shaped like its suit: a card's big pip over a smaller one (:func:`alike`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import cv2
 import numpy as np
 
@@ -94,23 +92,24 @@ def alike(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> float:
     if found is None:
         return 0.0
     ink = found[0] > 0
-    return one_shape(ink[y:y + h, x:x + w] for x, y, w, h in (glyphs.rank_box, glyphs.suit_box))
+    (rx, ry, rw, rh), (sx, sy, sw, sh) = glyphs.rank_box, glyphs.suit_box
+    return one_shape(ink[ry:ry + rh, rx:rx + rw], ink[sy:sy + sh, sx:sx + sw])
 
 
-def one_shape(masks: Iterable[np.ndarray], side: int = GLYPH) -> float:
+def one_shape(a: np.ndarray, b: np.ndarray, side: int = GLYPH) -> float:
     """How alike in shape two glyphs' ink masks are, each scaled to one square (``side``
     pixels; the glyph models' :data:`vision.corner.GLYPH`): shared pixels over pixels of
     either.
 
     >>> ring = np.ones((40, 30), bool); ring[6:34, 6:24] = False  # an "0"
-    >>> one_shape([np.ones((40, 30), bool), np.ones((12, 9), bool)])  # a block, a small one
+    >>> one_shape(np.ones((40, 30), bool), np.ones((12, 9), bool))  # a block, a small one
     1.0
-    >>> round(one_shape([ring, np.ones((12, 9), bool)]), 2)
+    >>> round(one_shape(ring, np.ones((12, 9), bool)), 2)
     0.61
     """
-    a, b = (np.asarray(cv2.resize(m.astype(np.float32), (side, side),
-                                  interpolation=cv2.INTER_AREA) > 0.5) for m in masks)
-    return float((a & b).sum() / max(int((a | b).sum()), 1))
+    sa, sb = (np.asarray(cv2.resize(m.astype(np.float32), (side, side),
+                                    interpolation=cv2.INTER_AREA) > 0.5) for m in (a, b))
+    return float((sa & sb).sum() / max(int((sa | sb).sum()), 1))
 
 
 __all__ = ["HOLE", "PIPS_ALIKE", "alike", "holed", "one_shape", "suit_hole"]
