@@ -414,7 +414,9 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
-    # king's heart over its K); the first looks at every pairing, the second dropped
+    # king's heart over its K), and neither way when both read as clearly (two glyphs
+    # with no card edge seen beside them either way round: a jumbo 4h's foot index read
+    # as an Ah); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
     for score, i, r, _, _ in found:
         if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
@@ -425,7 +427,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # (letters in a column, and two pips of one shape, are looked at as pairings, and
     # so hold back others, but are no index)
     return [_with_sides(i, paper, dark) for score, i, r, s, no in found[:limit] if not no
-            and i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) >= score]
+            and i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) > score]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
