@@ -327,20 +327,22 @@ def test_a_big_pip_over_a_small_one_is_no_index(
     assert Card(named) not in read
 
 
-@pytest.mark.parametrize("hand,style,seed,height", [
-    ("3s 9c 4h 5c", "jumbo", 7114, 195.8),
-    ("Ad Qd Qs 7h 2c", "jumbo", 7136, 192.6),
+@pytest.mark.parametrize("hand,style,seed,height,indexes", [
+    ("3s 9c 4h 5c", "jumbo", 7114, 195.8, 4),
+    ("Ad Qd Qs 7h 2c", "jumbo", 7136, 192.6, 4),
+    ("6s Js Ad 3d Qs", "four-colour", 80054, 202.40793961941824, 2),
 ])
 def test_two_glyphs_paired_as_clearly_both_ways_round_are_no_index(
-        hand: str, style: str, seed: int, height: float) -> None:
+        hand: str, style: str, seed: int, height: float, indexes: int) -> None:
     """Issue 4 (never guess): an index is its rank over its suit one way round only.
     In these jumbo piles two glyphs with no card edge seen beside them read as clearly
     either way round (a 4h's foot "4" and heart: the heart read as a rank over the "4"
-    read as a suit named an Ah that is not on the table; in the other pile, a 4s). Two
-    glyphs paired as clearly both ways are no index, neither way round: no card is
-    named that is not there, and every card is named once, where it lies."""
+    read as a suit named an Ah that is not on the table; in the other pile, a 4s; in a
+    two-index pile, a hidden Js's cut index read as a Qc). Two glyphs paired as
+    clearly both ways are no index, neither way round: no card is named that is not
+    there, and every card is named once, where it lies."""
     cards = parse_cards(hand)
-    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
+    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=indexes)
     hidden = [c for c in cards if c not in dict(truth)]
     _named_once_where_they_lie(img, truth, height, hidden)
 
