@@ -262,7 +262,7 @@ class _Fit:
 
     @cached_property
     def indexes(self) -> list[Index]:
-        return find_indexes(self.img)
+        return find_indexes(self.img, either_way=True)  # each card read through its place
 
 
 def _fitted(fit: _Fit, best: tuple[Reading, np.ndarray, bool], clf: IndexClassifier | Ensemble,

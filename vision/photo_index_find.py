@@ -43,6 +43,7 @@ WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (
 USUAL_SIDE = WIDTHS[1] * CARD_ASPECT  # a usual card's long side / its rank-to-suit distance
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
+NO_EDGE = 2.0  # the score of a pairing with no card edge found beside it (see _index)
 THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
 # lines would find many) and holds back no other pairing of its rank glyph
 THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit distance
@@ -383,9 +384,11 @@ def paper_mask(img: np.ndarray) -> np.ndarray:
 
 
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
-                 limit: int = 40) -> list[Index]:
+                 limit: int = 40, either_way: bool = False) -> list[Index]:
     """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
-    inside one of the ``skip`` quadrilaterals (cards already read)."""
+    inside one of the ``skip`` quadrilaterals (cards already read). ``either_way``:
+    also two glyphs that read as clearly the other way round (where only the place
+    the index gives a card is taken, and the card is read through it)."""
     glyphs, first = _glyphs(img)
     paper = first.level
     if skip:
@@ -397,6 +400,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     sizes = np.array([g.size for g in glyphs], np.float32)
     reds = np.array([g.red for g in glyphs])
     found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool]] = []
+    paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
         offset = centres - a.centre
         dist = np.linalg.norm(offset, axis=1)
@@ -406,6 +410,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             s = glyphs[int(j)]
             if s.red != a.red or set(s.parts) & set(a.parts):
                 continue
+            paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
                 score, index, word = idx
@@ -422,12 +427,27 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
         if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
             nearest[r] = min(nearest.get(r, np.inf), i.step)
     clearest = {(r, s): score for score, _, r, s, _ in found}
+
+    def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
+        other = clearest.get((s, r), np.inf)
+        if either_way or other < score:
+            return other >= score
+        if other == score or not NO_EDGE <= score < THIN_LAST or (s, r) not in paired:
+            return other > score
+        # read no clearer than with no card edge beside it, and the other way round as
+        # clearly a top-right index (a four-index deck's, the card lying left of it):
+        # that index read backwards (a jumbo 4h's top-right "4" over its heart, read
+        # from the heart up, was an Ah lying over the cards above the 4h)
+        top_right = _index(*paired[(s, r)], (centres, sizes, reds), glyphs, paper, dark,
+                           hand=-1.0)
+        return top_right is None or top_right[0] > score
+
     found.sort(key=lambda si: si[0])
     # the clearest ``limit`` pairings are looked at, those dropped among them
     # (letters in a column, and two pips of one shape, are looked at as pairings, and
     # so hold back others, but are no index)
     return [_with_sides(i, paper, dark) for score, i, r, s, no in found[:limit] if not no
-            and i.step < nearest.get(r, np.inf) / 0.95 and clearest.get((s, r), np.inf) > score]
+            and i.step < nearest.get(r, np.inf) / 0.95 and one_way(score, r, s)]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
@@ -479,16 +499,17 @@ def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
 
 
 def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.ndarray],
-           glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray
+           glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray, hand: float = 1.0
            ) -> tuple[float, Index, bool] | None:
     """The index a rank glyph over a suit glyph makes, if only paper lies left of and
     above them (the card's edge); with a score (lower is clearer), and whether the two
     are letters of a word printed down the card. ``shapes``: every glyph's centre,
-    size and colour (red or not)."""
+    size and colour (red or not). ``hand`` -1: the card lies left of the index, its
+    edge right of it (a four-index deck's top-right index)."""
     centres, sizes, reds = shapes
     step = float(np.linalg.norm(suit.centre - rank.centre))
     down = (suit.centre - rank.centre) / step
-    right = np.array([down[1], -down[0]], np.float32)
+    right = hand * np.array([down[1], -down[0]], np.float32)
     both = np.concatenate([rank.box, suit.box])
     left, far = _extent(both, rank.centre, right)
     top, _ = _extent(rank.box, rank.centre, down)
@@ -505,10 +526,11 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     beside = (v < left) & (v > left - clear) & (u > top - 0.3 * clear) & (u < bottom)
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
     # a glyph of its height just right of the rank: the rank is one digit of a ten (a
-    # smaller mark there is the card's own print: a frame's end, a pip)
+    # smaller mark there is the card's own print: a frame's end, a pip; a top-right
+    # index is only weighed against another reading: see find_indexes)
     after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
-    if any(glyphs[int(k)].size > 0.6 * rank.size and not set(glyphs[int(k)].parts) <= own
-           for k in np.nonzero(after)[0]):
+    if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size
+                        and not set(glyphs[int(k)].parts) <= own for k in np.nonzero(after)[0]):
         return None
     # a glyph of the rank's size and colour in line just before it, or a step on past
     # the suit: the two are letters of a word printed down the card (a joker's JOKER:
