@@ -219,6 +219,17 @@ def _named_once_where_they_lie(img: np.ndarray, truth: list[tuple[Card, Corners]
     return [c.card for c in named if c.card is not None]
 
 
+def _pile_named(hand: str, style: str, seed: int, height: float,
+                indexes: int = 4) -> tuple[list[Card], list[Card]]:
+    """A loose pile of ``hand``: the cards read on it, each named once, where it lies
+    (or, of the cards with neither usual index in view, once at most); and the cards
+    in view."""
+    cards = parse_cards(hand)
+    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=indexes)
+    hidden = [c for c in cards if c not in dict(truth)]
+    return _named_once_where_they_lie(img, truth, height, hidden), [c for c, _ in truth]
+
+
 def _fan_read_whole(hand: str, style: str, seed: int, height: float, spread: float) -> None:
     """A four-index fan of ``hand``: every card read once, where it lies."""
     img, truth = fan_photo(parse_cards(hand), style, seed=seed, card_height=height,
@@ -303,10 +314,8 @@ def test_a_card_placed_by_its_index_across_its_top_stays_where_it_lies(
     width off). The card its two indexes place stays there (an Ah and a Qh were moved
     a card's width over as if read by one). The cards named lie where they are,
     ``must`` among them."""
-    cards = parse_cards(hand)
-    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
-    hidden = [c for c in cards if c not in dict(truth)]
-    assert set(_named_once_where_they_lie(img, truth, height, hidden)) >= set(parse_cards(must))
+    named, _ = _pile_named(hand, style, seed, height)
+    assert set(named) >= set(parse_cards(must))
 
 
 @pytest.mark.parametrize("hand,style,seed,height,named", [
@@ -321,10 +330,7 @@ def test_a_big_pip_over_a_small_one_is_no_index(
     named a card that is not on the table (``named``). An index's rank and suit are
     never one shape (vision/photo_index_find._pips): no card is named that is not
     there, and every card in view is named once, where it lies."""
-    cards = parse_cards(hand)
-    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
-    hidden = [c for c in cards if c not in dict(truth)]
-    read = _named_once_where_they_lie(img, truth, height, hidden)
+    read, _ = _pile_named(hand, style, seed, height)
     assert Card(named) not in read
 
 
@@ -342,10 +348,7 @@ def test_two_glyphs_paired_as_clearly_both_ways_round_are_no_index(
     two-index pile, a hidden Js's cut index read as a Qc). Two glyphs paired as
     clearly both ways are no index, neither way round: no card is named that is not
     there, and every card is named once, where it lies."""
-    cards = parse_cards(hand)
-    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=indexes)
-    hidden = [c for c in cards if c not in dict(truth)]
-    _named_once_where_they_lie(img, truth, height, hidden)
+    _pile_named(hand, style, seed, height, indexes)
 
 
 def test_a_pairing_read_as_clearly_both_ways_still_gives_the_outline_fitter_its_place(
@@ -416,11 +419,8 @@ def test_a_card_named_at_two_places_is_named_once_where_it_lies(
     card named once, where it lies; a card shown only by the two corners a four-index
     deck adds is named too (``hidden_shown``: paper tells its two places apart, where
     edges do not)."""
-    cards = parse_cards(hand)
-    img, truth = pile_photo(cards, style, seed=seed, card_height=height, indexes=4)
-    hidden = [c for c in cards if c not in dict(truth)]
-    named = set(_named_once_where_they_lie(img, truth, height, hidden))
-    assert named == set(cards) if hidden_shown else named >= {c for c, _ in truth}
+    named, in_view = _pile_named(hand, style, seed, height)
+    assert set(named) == set(parse_cards(hand)) if hidden_shown else set(named) >= set(in_view)
 
 
 def test_a_fans_top_card_is_not_named_again_by_a_strip_it_lies_over() -> None:
