@@ -430,10 +430,12 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
 
     def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
         other = clearest.get((s, r), np.inf)
-        if either_way or other < score:
+        if either_way:
             return other >= score
-        if other == score or not NO_EDGE <= score < THIN_LAST or (s, r) not in paired:
-            return other > score
+        if other <= score:
+            return False
+        if not NO_EDGE <= score < THIN_LAST or (s, r) not in paired:
+            return True
         # read no clearer than with no card edge beside it, and the other way round as
         # clearly a top-right index (a four-index deck's, the card lying left of it):
         # that index read backwards (a jumbo 4h's top-right "4" over its heart, read
