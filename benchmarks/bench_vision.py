@@ -350,14 +350,15 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_glare_rows(max(1, n_photos // 3), seed, held))
     rows.update(_slant_rows(max(1, n_photos // 3), seed, held))
     rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_soft_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
-                 f"four-index decks), of "
-                 f"bridge-size cards, of glare on an index, taken at a slant, shaken, "
-                 f"dim, with poker chips and with fingers ({time.time() - t0:.0f}s)", rows)
+                 f"four-index decks), of bridge-size cards, of glare on an index, taken "
+                 f"at a slant, shaken, out of focus, dim, with poker chips and with "
+                 f"fingers ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -568,6 +569,18 @@ def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple
         return lay(img, truth, rng, at)
 
     return _alternate_rows(n_photos, held, rng, row, photo)
+
+
+def _soft_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards photographed a little out of focus (a Gaussian blur of 1 to 2.5
+    px over the whole photo: a webcam's soft frame, a phone focused past the table),
+    every other photo phone-like: an index too soft to read must be left unread, never
+    named as another card."""
+    import cv2
+
+    return _laid_over_rows(n_photos, seed, held, (11, 1400), "out of focus",
+                           lambda img, truth, rng, at: (cv2.GaussianBlur(
+                               img, (0, 0), float(rng.uniform(1.0, 2.5))), truth))
 
 
 def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:

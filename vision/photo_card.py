@@ -72,11 +72,18 @@ STROKE, FRAGMENT = 0.35, 0.25
 SLANT, LEANING = 0.3, 0.98
 INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink lies
 # How far an ink edge is smeared in the sharpest index corner reading a card (canonical
-# pixels), past which it is too small or too blurred to name (a 60-90 px tall card's index
-# is a few pixels of the photo: its ranks look alike to every model, and some were read
-# wrong) ... (chosen on training styles: their wrong reads were all past 11.5, cards-dev's
-# right ones all under 7.5)
+# pixels), past which it is too small or too blurred to name on the glyphs' word (a 60-90
+# px tall card's index is a few pixels of the photo: its ranks look alike to every model,
+# and some were read wrong) ... (chosen on training styles: their wrong reads were all past
+# 11.5, cards-dev's right ones all under 7.5)
 BLUR_MAX = 12.0
+# ... and past which nothing names it: up to here, the corner network reading the card on
+# both corners, each at least NET_BLURRED surely, may (a webcam frame a little out of
+# focus: every index past BLUR_MAX, read right by every model; two runs of ~15,700 cards
+# of every style on true outlines, blurred up to 3 px: 2,052 -> 2,463 of ~4,380 held-out
+# cards read and 6,391 -> 7,805 of ~11,350 training-style ones, no new wrong read; its
+# wrong reads are of a network under 0.75 on a corner, a club read as a spade)
+BLUR_FAR = 18.0
 BLUR_NET = 8.0  # ... and past which the corner network must read the card on a corner too
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
@@ -329,9 +336,10 @@ class CornerReadings:
 def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bool:
     """May ``card`` be named from these index corners, each with how many canonical
     pixels its ink edges span (:func:`edge_width`)? Not when even the sharpest corner
-    that reads it (glyphs or network) is smeared past :data:`BLUR_MAX`; past
-    :data:`BLUR_NET` only if the corner network (which reads the pixels, not parted
-    glyphs) reads the card on a corner as well, at least :data:`NET_BLURRED` surely.
+    that reads it (glyphs or network) is smeared past :data:`BLUR_FAR`; past
+    :data:`BLUR_MAX` only if the corner network (which reads the pixels, not parted
+    glyphs) reads the card on both corners, at least :data:`NET_BLURRED` surely; past
+    :data:`BLUR_NET`, on a corner.
     Small four-colour and tango cards were read as another card of the same colour by
     both glyph models at once; a small Ac as As, the network half agreeing.
 
@@ -349,12 +357,21 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     >>> half = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.5), "red")
     >>> legible(Card("Ah"), ((9.0, glyph_ah), (10.0, half)))  # the network only half sure
     False
+    >>> sure_ah = CornerReadings(Reading(Card("Ah"), 0.9), False, ah, "red")
+    >>> legible(Card("Ah"), ((13.0, sure_ah), (14.0, sure_ah)))  # past BLUR_MAX: both corners
+    True
+    >>> legible(Card("Ah"), ((13.0, sure_ah), (14.0, glyph_ah)))  # the network on one only
+    False
+    >>> legible(Card("Ah"), ((19.0, sure_ah), (19.0, sure_ah)))  # past BLUR_FAR: never
+    False
     """
     reading = [w for w, c in corners if card in (c.glyph.card, c.net.card)]
-    if not reading or min(reading) > BLUR_MAX:
+    if not reading or min(reading) > BLUR_FAR:
         return False
-    return min(reading) <= BLUR_NET or any(
-        c.net.card is card and c.net.confidence >= NET_BLURRED for _, c in corners)
+    sure = [c.net.card is card and c.net.confidence >= NET_BLURRED for _, c in corners]
+    if min(reading) > BLUR_MAX:
+        return all(sure)
+    return min(reading) <= BLUR_NET or any(sure)
 
 
 def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD,
