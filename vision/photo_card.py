@@ -77,12 +77,14 @@ INDEX_BOX = (EDGE, EDGE, 50, 130)  # where in a canonical corner an index's ink 
 # and some were read wrong) ... (chosen on training styles: their wrong reads were all past
 # 11.5, cards-dev's right ones all under 7.5)
 BLUR_MAX = 12.0
-# ... and past which nothing names it: up to here, the corner network reading the card on
-# both corners, each at least NET_BLURRED surely, may (a webcam frame a little out of
-# focus: every index past BLUR_MAX, read right by every model; two runs of ~15,700 cards
-# of every style on true outlines, blurred up to 3 px: 2,052 -> 2,463 of ~4,380 held-out
-# cards read and 6,391 -> 7,805 of ~11,350 training-style ones, no new wrong read; its
-# wrong reads are of a network under 0.75 on a corner, a club read as a spade)
+# ... and past which nothing names it. Up to here, a card is named when the corner network
+# reads it on both corners, each at least NET_BLURRED surely, and a corner's glyphs at least
+# VETO surely (a webcam frame a little out of focus: every index past BLUR_MAX, read right
+# by every model). Two runs of ~15,700 cards of every style on true outlines, blurred up to
+# 3 px: 2,052 -> 2,449 of ~4,380 held-out cards read, 6,391 -> 7,292 of ~11,350 training-
+# style ones, no new wrong read. Wrong reads come with the network under 0.75 on a corner
+# (a club read as a spade), or with no glyph reading (a tango Tc smeared 10 px was read Ts
+# by the network alone, 0.87 on both corners)
 BLUR_FAR = 18.0
 BLUR_NET = 8.0  # ... and past which the corner network must read the card on a corner too
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
@@ -338,8 +340,9 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     pixels its ink edges span (:func:`edge_width`)? Not when even the sharpest corner
     that reads it (glyphs or network) is smeared past :data:`BLUR_FAR`; past
     :data:`BLUR_MAX` only if the corner network (which reads the pixels, not parted
-    glyphs) reads the card on both corners, at least :data:`NET_BLURRED` surely; past
-    :data:`BLUR_NET`, on a corner.
+    glyphs) reads the card on both corners, at least :data:`NET_BLURRED` surely, and
+    the glyphs of a corner at least :data:`VETO` (a smeared Tc was read Ts by the network
+    alone); past :data:`BLUR_NET`, the network on a corner.
     Small four-colour and tango cards were read as another card of the same colour by
     both glyph models at once; a small Ac as As, the network half agreeing.
 
@@ -364,13 +367,17 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     False
     >>> legible(Card("Ah"), ((19.0, sure_ah), (19.0, sure_ah)))  # past BLUR_FAR: never
     False
+    >>> net_alone = CornerReadings(Reading(None, 0.0), False, ah, "red")
+    >>> legible(Card("Ah"), ((13.0, net_alone), (14.0, net_alone)))  # no glyph reads it
+    False
     """
     reading = [w for w, c in corners if card in (c.glyph.card, c.net.card)]
     if not reading or min(reading) > BLUR_FAR:
         return False
     sure = [c.net.card is card and c.net.confidence >= NET_BLURRED for _, c in corners]
-    if min(reading) > BLUR_MAX:
-        return all(sure)
+    if min(reading) > BLUR_MAX:  # the pixels and the parted glyphs must both say so
+        return all(sure) and any(c.glyph.card is card and c.glyph.confidence >= VETO
+                                 for _, c in corners)
     return min(reading) <= BLUR_NET or any(sure)
 
 
