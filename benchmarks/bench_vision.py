@@ -555,8 +555,9 @@ def _dim_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Coun
 def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple[int, int],
                     row: str, lay: Any) -> dict[str, Counter[str]]:
     """Rows ``row`` (every other photo phone-like) of held-out cards with things laid
-    over them by ``lay(img, truth, rng, photo_seed)``, which gives the photo and the
-    cards still showing an index corner (only those are scored); ``salt`` (added to
+    over them, or done to the whole photo, by ``lay(img, truth, rng, photo_seed)``,
+    which gives the photo and the cards still showing an index corner (only those are
+    scored); ``salt`` (added to
     ``seed`` for the draws, and for each photo's seed) sets them apart from other rows'."""
     from vision.table_photo import table_photo
 

@@ -310,13 +310,14 @@ SOFT_FRAMES = [("tango", 4, "Jh"), ("tango", 14, "3c"), ("nicu-ornamental", 7, "
 
 
 @pytest.mark.parametrize("style,seed,card", SOFT_FRAMES)
-def test_a_card_a_little_out_of_focus_is_read_when_the_network_is_sure_on_both_corners(
+def test_a_card_a_little_out_of_focus_is_read_when_network_and_glyphs_name_it(
         style: str, seed: int, card: str) -> None:
     """Issue 4, photo Done-when line: a webcam frame with the card about 150x210 px, read
     (>= 97%). A held-out card just out of focus has every index edge past BLUR_MAX, and
     was unread however surely every model named it; past BLUR_MAX (up to BLUR_FAR) the
-    corner network reading it on both corners, at least NET_BLURRED surely, names it
-    (vision.photo_card.legible). The same card blurred out of every model's reach (past
+    corner network reading it on both corners, at least NET_BLURRED surely, with a
+    corner's glyphs reading it too, names it (vision.photo_card.legible; its doctest has
+    the network alone refused). The same card blurred out of every model's reach (past
     BLUR_FAR) stays unread."""
     img, truth = table_photo([Card(card)], style, seed=seed, size=(640, 480),
                              card_height=(200, 240))
