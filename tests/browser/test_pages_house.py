@@ -309,3 +309,69 @@ def test_decision_rows_accessible(pages: Any, server: Any, artifacts: Path, name
     checks._contrast_and_names(tablet, name)
     checks._tab_through(tablet, name)
     tablet.screenshot(path=str(artifacts / f"tablet-house-{name.split('_')[1]}.png"))
+
+
+def _waiting_on(tv: Page) -> tuple[str, list[int], list[int]]:
+    """The TV's line naming who the hand waits on, the seats it names, and the seats
+    drawn as the ones to act (highlighted, "deciding")."""
+    line = tv.locator("#waiting-on")
+    text = line.inner_text() if line.count() else ""
+    named = [int(s) for s in (line.get_attribute("data-seats") or "").split()] if text else []
+    lit = tv.eval_on_selector_all(".seat.to-act", "els => els.map(e => Number(e.dataset.seat))")
+    return text, named, sorted(lit)
+
+
+def _to(pages: Any, server: Any, tv: Page, event: dict[str, Any]) -> None:
+    """One event of a scenario entered as the tablet sends it; the TV catches up."""
+    if "turn" in event:
+        server.call("POST", "/api/hand/turn", {"slot": event["turn"]})
+    elif "action" in event:
+        server.call("POST", "/api/hand/actions", event)
+    else:
+        _shoe(server, event["card"])
+    pages.caught_up(tv, server.version())
+
+
+def test_table_screen_names_who_a_house_decision_waits_on(pages: Any, server: Any) -> None:
+    """Seed 004 Guts step 2 ("each player holds or drops", every seat at once): the TV
+    names the seats still to answer and lights them, one fewer after each answer, in
+    either language; before, it showed no one to act and looked stuck."""
+    sc = _scenario("house_guts_losers_match_then_one_holder")
+    _seat_scenario(server, sc)
+    tv = pages.open("/table", TV)
+    server.call("POST", "/api/hands", {})
+    for event in sc["events"][:6]:
+        _to(pages, server, tv, event)
+    assert _waiting_on(tv) == ("Waiting for Anna, Ben, Cleo to decide", [1, 2, 3], [1, 2, 3])
+    assert "deciding" in tv.inner_text('.seat[data-seat="3"] .name')
+    _to(pages, server, tv, sc["events"][6])  # Anna holds
+    assert _waiting_on(tv) == ("Waiting for Ben, Cleo to decide", [2, 3], [2, 3])
+    tv.click("#lang")
+    tv.wait_for_selector("#waiting-on:has-text('En attente de la décision de Ben, Cleo')")
+    for event in sc["events"][7:]:
+        _to(pages, server, tv, event)
+    assert tv.locator("#waiting-on").count() == 0 and _waiting_on(tv)[2] == []
+
+
+def test_table_screen_names_the_board_turn_and_the_declarations(pages: Any, server: Any) -> None:
+    """Seed 004 Colinoscopy: the dealer turns the board's cards one by one (the TV says
+    so and lights the dealer's seat), and at the end each player declares high, low or
+    both (the TV names who has still to declare)."""
+    sc = _scenario("house_colinoscopy_any_two_commons")
+    _seat_scenario(server, sc)
+    tv = pages.open("/table", TV)
+    server.call("POST", "/api/hands", {})
+    events = sc["events"]
+    turn = next(k for k, e in enumerate(events) if "turn" in e)
+    for event in events[:turn]:
+        _to(pages, server, tv, event)
+    assert _waiting_on(tv) == ("The dealer turns a board card", [sc["dealer"]], [sc["dealer"]])
+    _to(pages, server, tv, events[turn])
+    assert _waiting_on(tv)[0] == ""  # a bet is due: the seat to act is lit as before
+    declare = next(k for k, e in enumerate(events) if e.get("action") == "declare")
+    for event in events[turn + 1:declare]:
+        _to(pages, server, tv, event)
+    assert _waiting_on(tv) == ("Waiting for Anna, Ben to declare high, low or both",
+                               [1, 2], [1, 2])
+    _to(pages, server, tv, events[declare])
+    assert _waiting_on(tv) == ("Waiting for Ben to declare high, low or both", [2], [2])

@@ -121,15 +121,39 @@ function layoutBlock(layout) {
     el("div", { class: "layout-row", dataset: { row: name } }, slots.map(slotEl))));
 }
 
+// The seats the hand waits on when no one bets or draws: the house book's choices (in or
+// out, keep or push: one seat, or every seat at once), the dealer turning a board card,
+// a high-low game's declarations. Without them the screen looks stuck while the tablet
+// waits for an answer.
+function deciders(hand) {
+  if (hand.status === "complete") return [];
+  const next = hand.next;
+  if (next.kind === "choice") return next.seats?.length ? next.seats : [next.seat];
+  if (next.kind === "declare") return next.seats || [];
+  if (next.kind === "turn") return [hand.dealer];
+  return [];
+}
+
+function waitingOn(hand) {
+  const seats = deciders(hand);
+  if (!seats.length) return null;
+  const names = seats.map((s) => hand.players.find((p) => p.seat === s)?.name ?? t("table.seat", { seat: s }));
+  const text = hand.next.kind === "turn" ? t("hand.turn_board") :
+    t(hand.next.kind === "declare" ? "table.declaring" : "table.deciding_on", { names: names.join(", ") });
+  return el("section", { class: "waiting-on", id: "waiting-on", role: "status",
+    dataset: { kind: hand.next.kind, seats: seats.join(" ") } }, text);
+}
+
 function seatBlock(view, p, last, opts) {
   const hand = view.hand;
   const next = hand.next;
   const acting = hand.status !== "complete" && ["action", "draw", "exchange"].includes(next.kind) &&
     next.seat === p.seat;
+  const deciding = deciders(hand).includes(p.seat);
   const result = hand.result;
   const won = result && result.winners.includes(p.seat);
   const shown = (result?.hands || []).filter((h) => h.seat === p.seat);
-  const classes = ["seat", acting && "to-act", p.folded && "folded", won && "winner",
+  const classes = ["seat", (acting || deciding) && "to-act", p.folded && "folded", won && "winner",
     p.seat === opts.you && "you"].filter(Boolean).join(" ");
   const down = p.down ? p.down.map((c) => card(c, "big")) :
     Array.from({ length: p.down_count }, () => cardBack("big"));
@@ -137,9 +161,10 @@ function seatBlock(view, p, last, opts) {
   if (p.folded) lastText = t("last.fold");
   else if (last) lastText = lastActionText(last);
   return el("article", { class: classes, dataset: { seat: p.seat },
-    "aria-current": acting ? "true" : undefined, "aria-label": `${p.name}, ${t("table.seat", { seat: p.seat })}` },
+    "aria-current": acting || deciding ? "true" : undefined, "aria-label": `${p.name}, ${t("table.seat", { seat: p.seat })}` },
     p.seat === hand.dealer ? el("span", { class: "dealer-button", title: t("table.dealer") }, "D") : null,
-    el("div", { class: "name" }, p.name, acting ? el("span", { class: "muted" }, ` · ${t("table.to_act")}`) : null),
+    el("div", { class: "name" }, p.name, acting || deciding ? el("span", { class: "muted" },
+      ` · ${t(acting ? "table.to_act" : "table.deciding")}`) : null),
     el("div", { class: "stack", dataset: { chips: p.stack } }, t("seats.stack", { stack: p.stack }),
       p.bet ? el("span", { class: "bet-chip" }, ` · ${t("table.bet", { bet: p.bet })}`) : null,
       p.all_in ? ` · ${t("table.all_in")}` : null),
@@ -176,6 +201,8 @@ export function drawTable(root, view, actions, opts = {}) {
   if (lines.length) {
     parts.push(el("section", { class: "result", id: "result", role: "status" }, lines.join(" · ")));
   }
+  const waiting = waitingOn(hand);
+  if (waiting) parts.push(waiting);
   // seated but not dealt in (sitting out, or sat down during the hand): shown dimmed
   const playing = new Set(hand.players.map((p) => p.seat));
   const away = (view.seats || []).filter((s) => !playing.has(s.seat));
