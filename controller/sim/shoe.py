@@ -53,10 +53,16 @@ class SimError(PitbossError):
         super().__init__(message, code)
 
 
-def hand_deck(seed: int, hand: int, with_joker: bool = False) -> list[Card]:
-    """The shoe's order for one hand: a shuffle seeded by (seed, hand)."""
+def hand_deck(seed: int, hand: int, with_joker: bool = False, pack: int = 0) -> list[Card]:
+    """The shoe's order for one hand: a shuffle seeded by (seed, hand); ``pack``: the
+    fresh packs a hand dealt again is dealt from (Guts, a suicide king), each its own
+    shuffle.
+
+    >>> hand_deck(1, 2) == hand_deck(1, 2), hand_deck(1, 2) == hand_deck(1, 2, pack=1)
+    (True, False)
+    """
     deck = list(DECK_53 if with_joker else DECK_52)
-    random.Random(f"{seed}/{hand}").shuffle(deck)
+    random.Random(f"{seed}/{hand}" + (f"/{pack}" if pack else "")).shuffle(deck)
     return deck
 
 
@@ -113,6 +119,8 @@ class SimShoe:
         self._emit: Callable[[object], None] = lambda event: None
         self._hand: tuple[str, int] | None = None
         self._out: set[Card] = set()
+        self._packs = 0  # fresh packs this hand has been dealt again from
+        self._last_seen = 0  # the engine's seen cards at the last choice
         self._lock = threading.Lock()
         # One render thread, always in the same order (the renderer's random draws stay
         # seeded): while the reader reads a card, the next card of the deck is drawn.
@@ -163,10 +171,16 @@ class SimShoe:
             raise SimError("no_hand", "No hand is being dealt: start a hand, then deal.")
         key = (table.log.info.session, table.hand_no)
         if key != self._hand:
-            self._hand, self._out = key, set()
+            self._hand, self._out, self._packs = key, set(), 0
             self._ahead.clear()
+        elif state.seen == 0 and self._last_seen:
+            # the hand is dealt again from a fresh pack (Guts' redeal, a suicide king):
+            # every card is back in the shoe, shuffled anew
+            self._out, self._packs = set(), self._packs + 1
+            self._ahead.clear()
+        self._last_seen = state.seen
         joker = state.game.deck is Deck.WITH_JOKER and self.has_joker
-        left = [c for c in hand_deck(self.seed, key[1], joker)
+        left = [c for c in hand_deck(self.seed, key[1], joker, self._packs)
                 if c not in self._out and not state.seen >> c.index & 1]
         if not left:
             raise SimError("shoe_empty", "The shoe is empty: every card of this hand is out.")

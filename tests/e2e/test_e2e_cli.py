@@ -137,3 +137,32 @@ def test_serial_auto_picks_the_one_display_board(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(cfg.ConfigError) as err:
         cfg.resolve_serial("auto")
     assert err.value.code == "no_serial_port"
+
+
+@pytest.mark.slow
+def test_bots_play_every_house_book_game_to_the_end(tmp_path: Path) -> None:
+    """Seed 004, the whole house book as a dealer's-choice evening of bots: their in or
+    out, keep or push, passes, buys and declarations, and the dealer's board turns, are
+    legal moves the engine offers (a bot had no move for a house decision, so ``pitboss
+    demo --games guts`` stopped on an AssertionError). Every hand ends, is logged, and
+    the chips add up."""
+    import asyncio
+
+    from controller.sim.evening import play_evening
+    from controller.variants.housebook import HOUSE_GAMES
+
+    book = [g for g in HOUSE_GAMES if g.playable]  # not the ones the book gives no rules
+    games = tuple(g.id for g in book)
+    db = tmp_path / "house.sqlite3"
+    evening = asyncio.run(play_evening(hands=len(games), seed=7, db=str(db), players=4,
+                                       games=games))
+    assert [h.game for h in evening.hands] == [g.name for g in book]
+    with open_store(db) as store:
+        events = store.events(evening.session)
+    moves = [e.payload for e in events if e.kind == "engine" and "card" not in e.payload]
+    assert any("turn" in m for m in moves) and any("way" in m for m in moves)
+    assert {m["action"] for m in moves if "action" in m} >= {"hold", "drop", "keep", "push"}
+    assert sum(e.kind == "hand_end" for e in events) == len(games)
+    bought = sum(int(e.payload.get("chips", 0)) for e in events if e.kind in ("buy_in", "rebuy"))
+    cashed = sum(int(e.payload.get("chips", 0)) for e in events if e.kind == "cash_out")
+    assert bought == cashed == sum(evening.stacks.values())
