@@ -351,13 +351,15 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_slant_rows(max(1, n_photos // 3), seed, held))
     rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
     rows.update(_soft_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_overexposed_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
-                 f"at a slant, shaken, out of focus, dim, with poker chips and with "
+                 f"at a slant, shaken, out of focus, overexposed, dim, with poker chips "
+                 f"and with "
                  f"fingers ({time.time() - t0:.0f}s)", rows)
 
 
@@ -582,6 +584,18 @@ def _soft_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Cou
     return _laid_over_rows(n_photos, seed, held, (11, 1400), "out of focus",
                            lambda img, truth, rng, at: (cv2.GaussianBlur(
                                img, (0, 0), float(rng.uniform(1.0, 2.5))), truth))
+
+
+def _overexposed_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards photographed overexposed (the photo brightened 1.5 to 3 times and
+    clipped: a webcam exposing for a dark table, as cards-dev's webcam Kh), every other
+    photo phone-like: the paper turns flat white, the ink pales, and a thin stroke's
+    soft edges are cut away (an 8's waist, a ten's 1, a club's stem), so an index that
+    reads as another card must be left unread."""
+    return _laid_over_rows(n_photos, seed, held, (12, 1500), "overexposed",
+                           lambda img, truth, rng, at: (np.clip(
+                               img.astype(np.float32) * float(rng.uniform(1.5, 3.0)), 0,
+                               255).astype(np.uint8), truth))
 
 
 def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
