@@ -359,8 +359,7 @@ def photo_table(n_photos: int, seed: int) -> None:
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
                  f"at a slant, shaken, out of focus, overexposed, dim, with poker chips "
-                 f"and with "
-                 f"fingers ({time.time() - t0:.0f}s)", rows)
+                 f"and with fingers ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]

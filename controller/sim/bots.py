@@ -49,5 +49,5 @@ def bot_move(state: HandState, rng: random.Random) -> Move:
         raise PitbossError(f"the hand waits on {need.describe()}, not on a player",
                            "not_a_players_turn")
     event = random_event(state, rng)
-    assert isinstance(event, (PlayerAction, Discard, Declaration, Choice, BoardTurn))
+    assert isinstance(event, Move)
     return event

@@ -23,6 +23,13 @@ from vision.synthetic import SyntheticShoe
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _chips_in_and_out(events: list[Any]) -> tuple[int, int]:
+    """The chips an evening's log says were bought (buy-ins, rebuys) and cashed out."""
+    def chips(kinds: tuple[str, ...]) -> int:
+        return sum(int(e.payload.get("chips", 0)) for e in events if e.kind in kinds)
+    return chips(("buy_in", "rebuy")), chips(("cash_out",))
+
+
 @pytest.mark.slow
 def test_demo_plays_dealers_choice_and_leaves_a_balanced_hand_log(tmp_path: Path) -> None:
     """DESIGN.md "Never lose a chip or an event": every hand the bots played is in the
@@ -43,9 +50,7 @@ def test_demo_plays_dealers_choice_and_leaves_a_balanced_hand_log(tmp_path: Path
         assert len(events) == summary["events"]
         games = [e.payload for e in events if e.kind == "hand_start"]
         ends = [e for e in events if e.kind == "hand_end"]
-        bought = sum(int(e.payload.get("chips", 0)) for e in events
-                     if e.kind in ("buy_in", "rebuy"))
-        cashed = sum(int(e.payload.get("chips", 0)) for e in events if e.kind == "cash_out")
+        bought, cashed = _chips_in_and_out(events)
         kinds = {e.kind for e in events}
     assert len(ends) == 2 and "session_close" in kinds
     assert [g.get("game", g.get("variant")) for g in games] == ["razz", "five-card-draw-bug"], games
@@ -163,6 +168,5 @@ def test_bots_play_every_house_book_game_to_the_end(tmp_path: Path) -> None:
     assert any("turn" in m for m in moves) and any("way" in m for m in moves)
     assert {m["action"] for m in moves if "action" in m} >= {"hold", "drop", "keep", "push"}
     assert sum(e.kind == "hand_end" for e in events) == len(games)
-    bought = sum(int(e.payload.get("chips", 0)) for e in events if e.kind in ("buy_in", "rebuy"))
-    cashed = sum(int(e.payload.get("chips", 0)) for e in events if e.kind == "cash_out")
+    bought, cashed = _chips_in_and_out(events)
     assert bought == cashed == sum(evening.stacks.values())
