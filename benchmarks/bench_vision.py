@@ -352,13 +352,14 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_shaken_rows(max(1, n_photos // 3), seed, held))
     rows.update(_soft_rows(max(1, n_photos // 3), seed, held))
     rows.update(_overexposed_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_bowed_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
-                 f"at a slant, shaken, out of focus, overexposed, dim, with poker chips "
+                 f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips "
                  f"and with fingers ({time.time() - t0:.0f}s)", rows)
 
 
@@ -595,6 +596,18 @@ def _overexposed_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[s
                            lambda img, truth, rng, at: (np.clip(
                                img.astype(np.float32) * float(rng.uniform(1.5, 3.0)), 0,
                                255).astype(np.uint8), truth))
+
+
+def _bowed_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards not lying flat (:func:`vision.table_photo.bowed`, 4 to 12 px),
+    every other photo phone-like: an outline fitted to a bent edge may fall a little
+    inside the card and cut off the side of an index (a ten's 1), which must then be
+    left unread, never named as the glyph left over (an ace)."""
+    from vision.table_photo import bowed
+
+    return _laid_over_rows(n_photos, seed, held, (13, 1600), "bowed",
+                           lambda img, truth, rng, at: (bowed(
+                               img, float(rng.uniform(4, 12)), seed=at), truth))
 
 
 def _chip_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:

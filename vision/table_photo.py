@@ -149,6 +149,41 @@ def shaken(photo: np.ndarray, length: int, angle: float = 0.0) -> np.ndarray:
     return np.asarray(cv2.filter2D(photo, -1, turned / turned.sum()))
 
 
+def bowed(photo: np.ndarray, bend: float, seed: int = 0) -> np.ndarray:
+    """``photo`` with its cards not lying flat (bowed by play, or an old deck warped):
+    a smooth ripple moves every pixel up to ``bend`` px, over waves of 250 to 500 px, so
+    a card's straight edges bend and its outline fits its corners only roughly; the
+    light falls across each bend unevenly too. A true corner moves at most ``bend`` px.
+
+    >>> img = np.zeros((300, 400, 3), np.uint8); img[:, 200:] = 200
+    >>> out = bowed(img, 8, seed=1)
+    >>> edge = [int(np.argmax(row[:, 0] > 50)) for row in out[::50]]
+    >>> max(edge) - min(edge) > 3, all(abs(x - 200) <= 9 for x in edge)
+    (True, True)
+    >>> bowed(img, 0)
+    Traceback (most recent call last):
+    ValueError: a bend of 0 px: give 1 px or more
+    """
+    if bend < 1:
+        raise ValueError(f"a bend of {bend:g} px: give 1 px or more")
+    rng = np.random.default_rng(seed)
+    h, w = photo.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    wave = rng.uniform(250, 500, 4).astype(np.float32)
+    phase = rng.uniform(0, 2 * np.pi, 4).astype(np.float32)
+    across = np.sin(2 * np.pi * yy / wave[0] + phase[0])
+    down = np.cos(2 * np.pi * xx / wave[1] + phase[1])
+    dx = bend * across * down
+    dy = bend * np.sin(2 * np.pi * xx / wave[2] + phase[2]) * np.cos(
+        2 * np.pi * yy / wave[3] + phase[3])
+    moved = cv2.remap(photo.astype(np.float32), xx + dx, yy + dy, cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    # a bend's slope faces the lamp more or less: shade each ripple (1.6% per px of bend)
+    shade = 1 + min(0.016 * bend, 0.25) * np.sin(2 * np.pi * xx / wave[1] + phase[1]) \
+        * np.cos(2 * np.pi * yy / wave[0] + phase[0])
+    return np.clip(moved * shade[:, :, None], 0, 255).astype(np.uint8)
+
+
 def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.ndarray:
     """``photo`` as taken in a dim room with the exposure set for a bright one: ``gain``
     of its brightness, and a dim sensor's noise (``noise`` grey levels, drawn from
