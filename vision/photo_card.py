@@ -90,6 +90,7 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
+RUNS_OFF = 0.25  # a rank glyph's rows, this share of them ink all along the left strip
 READ_LEVELS = (0.55, 0.4, 0.65)  # ink levels a corner's index is parted into glyphs at
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
@@ -269,16 +270,51 @@ def _index_dark(corner: np.ndarray) -> np.ndarray:
     return out
 
 
+def runs_off(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
+    """Does the rank glyph run on off the card image, its ink unbroken through the strip
+    along the card's left edge in more than :data:`RUNS_OFF` of the glyph's rows? Then
+    the outline lies a little inside the card, or the glyph is joined to the card's edge
+    or the table beyond, and its shape is not its own: a bowed tango ten's outline,
+    fitted to a bent edge, cut its "1" to a stub that, joined to the "0", read as a sure
+    ace. A glyph printed close to the edge, blurred into the strip, fades out there.
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[30:60, 10:40] = 30; corner[68:88, 14:34] = 30  # a rank and a suit
+    >>> glyphs = find_index(corner)
+    >>> glyphs.rank_box, runs_off(corner, glyphs, 0.55)
+    ((10, 30, 30, 30), False)
+    >>> corner[30:60, 0:10] = 30  # the rank's ink runs on to the image's edge
+    >>> glyphs = find_index(corner)
+    >>> glyphs.rank_box[0] <= EDGE, runs_off(corner, glyphs, 0.55)
+    (True, True)
+    """
+    x, y, _, h = glyphs.rank_box
+    if x > EDGE:
+        return False
+    found = ink_mask(corner, level)
+    if found is None:
+        return False
+    return bool(found[0][y:y + h, :EDGE + 1].all(axis=1).mean() > RUNS_OFF)
+
+
+def _same_rank(reading: Reading, net: Reading) -> bool:
+    """Does the corner network's best guess name the glyph reading's rank?"""
+    return reading.card is not None and net.card is not None \
+        and net.card.rank is reading.card.rank
+
+
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
-                       within: tuple[float, float] | None = None) -> tuple[Reading, bool]:
+                       within: tuple[float, float] | None = None,
+                       net: Reading | None = None) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
     because its ink has the other suit colour (then no other model may name the card).
     When no index is found at all, the corner is looked at again with the index's own
-    ink as the darkest (:func:`_index_dark`). ``within``: see :func:`_read_levels`."""
+    ink as the darkest (:func:`_index_dark`). ``within`` and ``net``: see
+    :func:`_read_levels`."""
     corner = canonical_corner(card_img)
-    best, clash = _read_levels(corner, clf, READ_LEVELS, within)
+    best, clash = _read_levels(corner, clf, READ_LEVELS, within, net)
     if best.confidence == 0.0 and not clash:
-        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), within)
+        best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), within, net)
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -287,12 +323,14 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
 
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
-                 levels: tuple[float, ...], within: tuple[float, float] | None = None
-                 ) -> tuple[Reading, bool]:
+                 levels: tuple[float, ...], within: tuple[float, float] | None = None,
+                 net: Reading | None = None) -> tuple[Reading, bool]:
     """The surest glyph reading of the corner's index found at each ink ``level``;
     where only the top-left part of the corner ``within`` is the card's (how far right
     and down, canonical pixels), none of glyphs that run to its side there
-    (:func:`runs_past`)."""
+    (:func:`runs_past`). ``net``, the corner network's reading of the corner: a rank
+    glyph that runs off the card image (:func:`runs_off`) is read only when the network
+    names its rank too."""
     best = Reading(None, 0.0)
     clash = False
     for level in levels:
@@ -302,6 +340,9 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
         if glyphs is not None and not _cut(corner, glyphs, level) \
                 and not _not_index(corner, glyphs, level, clf):
             reading = clf.read(glyphs)
+            if net is not None and not _same_rank(reading, net) \
+                    and runs_off(corner, glyphs, level):
+                reading = Reading(None, 0.0)  # a glyph cut, or joined to what lies past it
             if two_inks(corner, glyphs.suit_box, level, PHOTO_INK):
                 reading = Reading(None, 0.0)  # a red heart run into a blue chip: no suit
             if reading.card is not None and ink_contradicts(
@@ -397,7 +438,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
     limits = (None if kept is None else in_corner(card_img.shape, kept), None)
-    top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit), net, _corner_ink(img),
+    top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit, net), net,
+                                  _corner_ink(img),
                                   blank)
                    for img, (net, blank), limit in zip(sides, nets, limits, strict=True))
     reading = decide(top, bottom, threshold)
