@@ -181,7 +181,8 @@ def bowed(photo: np.ndarray, bend: float, seed: int = 0) -> np.ndarray:
     # a bend's slope faces the lamp more or less: shade each ripple (1.6% per px of bend)
     shade = 1 + min(0.016 * bend, 0.25) * np.sin(2 * np.pi * xx / wave[1] + phase[1]) \
         * np.cos(2 * np.pi * yy / wave[0] + phase[0])
-    return np.clip(moved * shade[:, :, None], 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(moved * shade[:, :, None], 0, 255).astype(np.uint8)
+    return out
 
 
 def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.ndarray:
