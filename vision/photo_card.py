@@ -439,8 +439,7 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     nets = _net_corners(card_img)
     limits = (None if kept is None else in_corner(card_img.shape, kept), None)
     top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit, net), net,
-                                  _corner_ink(img),
-                                  blank)
+                                  _corner_ink(img), blank)
                    for img, (net, blank), limit in zip(sides, nets, limits, strict=True))
     reading = decide(top, bottom, threshold)
     if reading.card is not None and not legible(reading.card, tuple(
