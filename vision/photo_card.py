@@ -44,7 +44,7 @@ from vision.corner import (
 )
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
-from vision.rank_shape import left_stem, shape_contradicts
+from vision.rank_shape import shape_contradicts
 from vision.suit_shape import PIPS_ALIKE, alike, holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -430,7 +430,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read. A card
     too small or blurred (:func:`legible`) is not named, however sure the models are,
-    nor a 3 or a 5 whose index has the other's shape (:mod:`vision.rank_shape`), nor a
+    nor a 3 or a 5 whose index has the other's shape, nor an ace or a king whose rank
+    glyph has no left foot (:mod:`vision.rank_shape`), nor a
     card a corner's glyphs name with a suit glyph that has a hole
     (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
     far right and down is the card's (:func:`read_index_alone`).
@@ -447,8 +448,10 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
                                                                      strict=True))):
         return Reading(None, reading.confidence)
     if reading.card is not None and shape_contradicts(
-            reading.card, (left_stem(canonical_corner(img)) for img in sides)):
-        return Reading(None, 0.0)  # an unseen typeface's 5 read as a 3 (vision.rank_shape)
+            reading.card, (canonical_corner(img) for img in sides)):
+        # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king
+        # (vision.rank_shape)
+        return Reading(None, 0.0)
     if reading.card is not None and not reading.card.is_joker and any(
             reading.card is c.glyph.card and holed(canonical_corner(img))
             for img, c in zip(sides, (top, bottom), strict=True)):

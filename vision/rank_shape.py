@@ -1,4 +1,5 @@
-"""A rank glyph's own shape as a witness against a misread: a 5 is no 3, a 3 no 5.
+"""A rank glyph's own shape as a witness against a misread: a 5 is no 3, a 3 no 5, a 4
+no ace, and a glyph with no foot on the left no ace or king.
 
 The glyph models and the corner network read an index by what they were trained on.
 An unseen typeface's 5, blurred, or with its top bar cut off by an outline found a
@@ -18,13 +19,31 @@ or named 5 whose index has none, is not named.
 >>> five, three = left_stem(corner("5h")), left_stem(corner("3h"))
 >>> five >= FIVE_STEM, three <= THREE_OPEN
 (True, True)
->>> shape_contradicts(Card("3h"), (five, None)), shape_contradicts(Card("5h"), (five,))
+>>> shape_contradicts(Card("3h"), (corner("5h"),)), shape_contradicts(Card("5h"), (corner("5h"),))
+(True, False)
+
+An ace stands on two feet, and a king on its stem and its leg: the bottom rows of an A's
+or a K's glyph have ink at its left side. A 4 stands on its stem alone, right of the
+middle, and its bar, above, reaches its left side. In rendered photos of cards not
+lying flat, a held-out deck's closed, bent 4 was named an ace by both glyph corners,
+and small blurred four-colour 4s by the corner network; in an overexposed one, a
+four-colour A whose thin left stroke had faded away was named a king by both glyph
+corners (see docs/vision.md, "Aces and kings stand on a left foot (session 28)"). A
+card named a king whose rank glyph has no left foot, or an ace whose glyph has a 4's
+stance, is not named; but only when every ink level of both corners says so, since a
+faded or bent glyph takes another's shape at one level or another (a faded A, its
+left stroke gone, stands like a 4 at one level, its feet and bar both faint).
+
+>>> stances(corner("Ah"))[0], stances(corner("4h"))[0].fours()
+(Stance(foot=0.0, bar=0.09), True)
+>>> shape_contradicts(Card("Ah"), (corner("4h"),)), shape_contradicts(Card("Ah"), (corner("Ah"),))
 (True, False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -39,6 +58,19 @@ MIN_HEIGHT = 12  # canonical pixels: a rank glyph too small to have rows to judg
 WIDTH = (0.5, 0.95)  # of its height: a whole 3 or 5 is this wide (0.51 to 0.87 in every
 # typeface trained on); a narrower or wider "glyph" is part of one (a blurred 3's heavy
 # right half, its left side faded; a 5's bowl, its top bar parted from it)
+FOOT_ROWS = 0.12  # of the rank glyph's height: its bottom rows, an A's feet or a 4's stem
+BAR_ROWS = (0.55, 0.85)  # of its height: the rows of a 4's bar (and an A's legs)
+FOOTLESS = 0.15  # of its width: the bottom rows' ink starting this far right, no A's or
+# K's (their left foot is their leftmost ink: 0.0 in every deck style rendered, at most
+# 0.03 in photos; a 4's stem starts at 0.3 of its width with a serif, past 0.45 without)
+BAR_LEFT = 0.25  # of its width: the bar rows' ink starting at most this far right, a 4's
+# bar (0.0 to 0.05; an A's legs 0.04 to 0.14, but an A has feet; a faded A's thick right
+# leg alone, 0.21 to 0.39)
+FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 to 1.19
+# in every deck style rendered); a part of one, or one joined to other ink, is not
+# judged (real photos: an ace's glyph parted at its crossbar, 0.39; joined to its suit,
+# 1.32 and 1.42)
+STANCE_LEVELS = (0.55, 0.4, 0.65)  # the ink levels the glyph models read an index at
 
 
 def left_stem(corner: np.ndarray) -> float | None:
@@ -68,14 +100,72 @@ def left_stem(corner: np.ndarray) -> float | None:
     return float(side.any(axis=1).mean())
 
 
-def shape_contradicts(card: Card, stems: Iterable[float | None]) -> bool:
-    """Does a corner's rank glyph (its :func:`left_stem`; None, unmeasured) say the card
-    is not ``card``: a 3 with a 5's stem, or a 5 open on the left like a 3?"""
+@dataclass(frozen=True)
+class Stance:
+    """Where, as shares of a rank glyph's width from its left side, the ink of its
+    bottom rows (:data:`FOOT_ROWS`) and of its bar rows (:data:`BAR_ROWS`) starts."""
+
+    foot: float
+    bar: float
+
+    def footless(self) -> bool:
+        """No ink at the left of its bottom rows: no A's or K's left foot."""
+        return self.foot >= FOOTLESS
+
+    def fours(self) -> bool:
+        """A 4's stance: its stem alone at the bottom, its bar reaching its left side."""
+        return self.footless() and self.bar <= BAR_LEFT
+
+
+def stances(corner: np.ndarray) -> list[Stance]:
+    """The :class:`Stance` of a canonical corner's rank glyph at each ink level the
+    glyph models read at (:data:`STANCE_LEVELS`) where it is shaped like a whole A, K or
+    4 (:data:`FOOT_WIDTH`).
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:60, 15:40] = 30; corner[28:60, 15:30] = 230  # a bar on a stem on the right
+    >>> corner[68:88, 16:36] = 30  # a suit
+    >>> stances(corner)[0]
+    Stance(foot=0.6, bar=0.6)
+    >>> corner[45:50, 15:30] = 30  # ... with a 4's bar
+    >>> stances(corner)[0].fours()
+    True
+    >>> corner[20:60, 15:40] = 30; corner[28:60, 20:35] = 230  # ... on two legs
+    >>> stances(corner)[0]
+    Stance(foot=0.0, bar=0.0)
+    """
+    out = []
+    for level in STANCE_LEVELS:
+        glyphs = find_index(corner, level)
+        found = ink_mask(corner, level)
+        if glyphs is None or found is None:
+            continue
+        x, y, w, h = glyphs.rank_box
+        if h < MIN_HEIGHT or not FOOT_WIDTH[0] * h <= w <= FOOT_WIDTH[1] * h:
+            continue
+        ink = found[0][y:y + h, x:x + w]
+        rows = max(2, round(FOOT_ROWS * h))
+        foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
+            ink[h - rows:], ink[round(BAR_ROWS[0] * h):round(BAR_ROWS[1] * h)]))
+        if len(foot) and len(bar):
+            out.append(Stance(round(float(foot[0]) / w, 2), round(float(bar[0]) / w, 2)))
+    return out
+
+
+def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
+    """Does a canonical corner's rank glyph say the card is not ``card``: a 3 with a 5's
+    stem (:func:`left_stem`), a 5 open on the left like a 3; or do both corners' glyphs
+    at every ink level say it (:func:`stances`): a king with no left foot, an ace
+    standing like a 4? A glyph that cannot be measured says nothing."""
     if card.rank is Rank.THREE:
-        return any(s is not None and s >= FIVE_STEM for s in stems)
+        return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
     if card.rank is Rank.FIVE:
-        return any(s is not None and s <= THREE_OPEN for s in stems)
-    return False  # (``stems`` may be lazy: other ranks never measure them)
+        return any(s is not None and s <= THREE_OPEN for s in map(left_stem, corners))
+    if card.rank in (Rank.ACE, Rank.KING):
+        seen = [stance for corner in corners for stance in stances(corner)]
+        return bool(seen) and all(stance.fours() if card.rank is Rank.ACE
+                                  else stance.footless() for stance in seen)
+    return False  # (``corners`` may be lazy: other ranks never measure them)
 
 
-__all__ = ["FIVE_STEM", "THREE_OPEN", "left_stem", "shape_contradicts"]
+__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "left_stem", "shape_contradicts", "stances"]

@@ -448,12 +448,36 @@ def test_every_decks_clean_threes_and_fives_keep_their_own_shape() -> None:
             corner = canonical_corner(face_on(render_face(style, card), (40, 90, 30)))
             stem = left_stem(corner)
             assert stem is not None, f"{style.name} {card}: no index found"
-            if shape_contradicts(card, [stem]):
+            if shape_contradicts(card, [corner]):
                 stopped.append(f"{style.name} {card} ({stem:.2f})")
-            if card.rank is Rank.FIVE and not shape_contradicts(Card(f"3{card.suit.char}"), [stem]):
+            if card.rank is Rank.FIVE and not shape_contradicts(Card(f"3{card.suit.char}"),
+                                                                [corner]):
                 unwitnessed.append(style.name)
     assert not stopped
     assert set(unwitnessed) <= {"anglo-poker", "simplistic"}, unwitnessed
+
+
+def test_every_decks_aces_and_kings_stand_on_a_left_foot_and_no_four_reads_as_an_ace(
+) -> None:
+    """The stance witness never stops a clean ace or king of a deck style the shoe
+    renders, and every style's 4 (its stem alone in the glyph's bottom rows, its bar
+    reaching its left side) stops a reading of it as an ace or a king
+    (vision.rank_shape.stances)."""
+    from vision.decks import available_styles
+    from vision.rank_shape import shape_contradicts, stances
+
+    stopped, unwitnessed = [], []
+    for style in available_styles():
+        for suit in "shdc":
+            corners = {rank: canonical_corner(face_on(render_face(style, Card(rank + suit)),
+                                                      (40, 90, 30))) for rank in "AK4"}
+            for rank in "AK":
+                if shape_contradicts(Card(rank + suit), [corners[rank]]):
+                    stopped.append(f"{style.name} {rank}{suit} {stances(corners[rank])}")
+                if not shape_contradicts(Card(rank + suit), [corners["4"]]):
+                    unwitnessed.append(f"{style.name} 4{suit} {stances(corners['4'])}")
+    assert not stopped
+    assert not unwitnessed
 
 
 # true 3s and 5s of the held-out four-colour deck in phone-like rendered photos whose
