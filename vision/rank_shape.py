@@ -60,9 +60,13 @@ WIDTH = (0.5, 0.95)  # of its height: a whole 3 or 5 is this wide (0.51 to 0.87 
 # right half, its left side faded; a 5's bowl, its top bar parted from it)
 FOOT_ROWS = 0.12  # of the rank glyph's height: its bottom rows, an A's feet or a 4's stem
 BAR_ROWS = (0.55, 0.85)  # of its height: the rows of a 4's bar (and an A's legs)
-FOOTLESS = 0.15  # of its width: the bottom rows' ink starting this far right, no A's or
-# K's (their left foot is their leftmost ink: 0.0 in every deck style rendered, at most
-# 0.03 in photos; a 4's stem starts at 0.3 of its width with a serif, past 0.45 without)
+FOOTLESS = 0.15  # of its width: the bottom rows' ink starting this far right, no A's
+# (its left foot is its leftmost ink: 0.0 in every deck style rendered, at most 0.03 in
+# photos; a 4's stem starts at 0.3 of its width with a serif, past 0.45 without, 0.18
+# blurred)
+STEMLESS = 0.3  # ... this far right, no K's even leaning: a K's stem leans with the
+# glyph (0.16 of its width at the bottom in a pile's slanted outline), a faded A's
+# thick right leg starts at 0.45 to 0.6
 BAR_LEFT = 0.25  # of its width: the bar rows' ink starting at most this far right, a 4's
 # bar (0.0 to 0.05; an A's legs 0.04 to 0.14, but an A has feet; a faded A's thick right
 # leg alone, 0.21 to 0.39)
@@ -108,13 +112,13 @@ class Stance:
     foot: float
     bar: float
 
-    def footless(self) -> bool:
-        """No ink at the left of its bottom rows: no A's or K's left foot."""
-        return self.foot >= FOOTLESS
+    def stemless(self) -> bool:
+        """No ink at the left of its bottom rows, however it leans: no K's stem."""
+        return self.foot >= STEMLESS
 
     def fours(self) -> bool:
         """A 4's stance: its stem alone at the bottom, its bar reaching its left side."""
-        return self.footless() and self.bar <= BAR_LEFT
+        return self.foot >= FOOTLESS and self.bar <= BAR_LEFT
 
 
 def stances(corner: np.ndarray) -> list[Stance]:
@@ -155,8 +159,9 @@ def stances(corner: np.ndarray) -> list[Stance]:
 def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """Does a canonical corner's rank glyph say the card is not ``card``: a 3 with a 5's
     stem (:func:`left_stem`), a 5 open on the left like a 3; or do both corners' glyphs
-    at every ink level say it (:func:`stances`): a king with no left foot, an ace
-    standing like a 4? A glyph that cannot be measured says nothing."""
+    at every ink level say it (:func:`stances`): a king with no stem at its bottom left
+    (:data:`STEMLESS`), an ace standing like a 4? A glyph that cannot be measured says
+    nothing."""
     if card.rank is Rank.THREE:
         return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
     if card.rank is Rank.FIVE:
@@ -164,7 +169,7 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     if card.rank in (Rank.ACE, Rank.KING):
         seen = [stance for corner in corners for stance in stances(corner)]
         return bool(seen) and all(stance.fours() if card.rank is Rank.ACE
-                                  else stance.footless() for stance in seen)
+                                  else stance.stemless() for stance in seen)
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
 

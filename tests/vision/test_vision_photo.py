@@ -1387,6 +1387,18 @@ def test_an_overexposed_ace_whose_thin_stroke_faded_is_named_no_king() -> None:
     assert {"Kd", "9s"} <= set(named), named  # the true king is still read
 
 
+def test_a_king_read_through_a_slanting_outline_keeps_its_stem() -> None:
+    """Issue 4, photo Done-when line: at least 97% read. The bench's piles row, photo 13:
+    a Kh whose outline slants its index, so that its stem starts 0.16 of the glyph's
+    width in at the bottom. The king's stem witness allows for a lean
+    (vision.rank_shape.STEMLESS): the Kh is read where it lies."""
+    img, truth = pile_photo(parse_cards("As Jk 2h Kh 8d Jh"), "nicu-ornamental", seed=2038,
+                            card_height=232.93216031284175)
+    where = np.mean(next(w for c, w in truth if str(c) == "Kh"), axis=0)
+    kings = [r for r in read_photo(img) if str(r.card) == "Kh"]
+    assert [np.linalg.norm(np.mean(r.corners, axis=0) - where) < 60 for r in kings] == [True]
+
+
 def test_a_card_whose_index_is_smeared_away_lends_no_index_from_its_middle() -> None:
     """Issue 4, photo Done-when line: at most 1% confidently wrong. In a phone-like photo
     taken as the camera moved 7 px, a four-colour 2d's outline was found, but the smear
