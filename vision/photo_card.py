@@ -430,9 +430,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     fairly sure (:data:`AGREE`), since two independent reads of a wrong card rarely
     agree. A corner that reads another card with any conviction vetoes the read. A card
     too small or blurred (:func:`legible`) is not named, however sure the models are,
-    nor a 3 or a 5 whose index has the other's shape, nor an ace or a king whose rank
-    glyph has no left foot (:mod:`vision.rank_shape`), nor a
-    card a corner's glyphs name with a suit glyph that has a hole
+    nor a 3 or a 5 whose index has the other's shape, nor an ace whose rank glyph stands
+    like a 4 or a king whose glyph has no stem (:mod:`vision.rank_shape`), nor a card a
+    corner's glyphs name with a suit glyph that has a hole
     (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
     far right and down is the card's (:func:`read_index_alone`).
     """

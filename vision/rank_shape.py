@@ -1,5 +1,5 @@
 """A rank glyph's own shape as a witness against a misread: a 5 is no 3, a 3 no 5, a 4
-no ace, and a glyph with no foot on the left no ace or king.
+no ace, and a glyph with no stem at its bottom left no king.
 
 The glyph models and the corner network read an index by what they were trained on.
 An unseen typeface's 5, blurred, or with its top bar cut off by an outline found a
@@ -29,8 +29,8 @@ lying flat, a held-out deck's closed, bent 4 was named an ace by both glyph corn
 and small blurred four-colour 4s by the corner network; in an overexposed one, a
 four-colour A whose thin left stroke had faded away was named a king by both glyph
 corners (see docs/vision.md, "Aces and kings stand on a left foot (session 28)"). A
-card named a king whose rank glyph has no left foot, or an ace whose glyph has a 4's
-stance, is not named; but only when every ink level of both corners says so, since a
+card named a king whose rank glyph has no stem at its bottom left, or an ace whose glyph
+has a 4's stance, is not named; but only when every ink level of both corners says so, since a
 faded or bent glyph takes another's shape at one level or another (a faded A, its
 left stroke gone, stands like a 4 at one level, its feet and bar both faint).
 
@@ -75,6 +75,7 @@ FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 
 # judged (real photos: an ace's glyph parted at its crossbar, 0.39; joined to its suit,
 # 1.32 and 1.42)
 STANCE_LEVELS = (0.55, 0.4, 0.65)  # the ink levels the glyph models read an index at
+# (photo_card.READ_LEVELS, which imports this module)
 
 
 def left_stem(corner: np.ndarray) -> float | None:
