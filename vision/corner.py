@@ -88,6 +88,9 @@ def canonical_corner(card: np.ndarray) -> np.ndarray:
                       if card.shape[1] > 300 else cv2.INTER_LINEAR)
 
 
+READ_LEVELS = (0.55, 0.4, 0.65)  # ink levels a photo's index is parted into glyphs at
+
+
 def ink_mask(corner: np.ndarray, level: float = 0.55) -> tuple[np.ndarray, float] | None:
     """Binary mask of the index ink, and the paper brightness; None if no contrast.
 

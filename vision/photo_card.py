@@ -33,6 +33,7 @@ from vision.corner import (
     CORNER_W,
     EDGE,
     PHOTO_INK,
+    READ_LEVELS,
     IndexGlyphs,
     canonical_corner,
     corner_size,
@@ -91,7 +92,6 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
 RUNS_OFF = 0.25  # a rank glyph's rows, this share of them ink all along the left strip
-READ_LEVELS = (0.55, 0.4, 0.65)  # ink levels a corner's index is parted into glyphs at
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
 

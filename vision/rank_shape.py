@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.cards import Card, Rank
-from vision.corner import EDGE, find_index, ink_mask
+from vision.corner import EDGE, READ_LEVELS, find_index, ink_mask
 
 STEM_ROWS = (0.2, 0.45)  # of the rank glyph's height: below a 5's top bar, above its bowl
 STEM_WIDTH = 0.25  # of the rank glyph's width: its left side
@@ -74,8 +74,22 @@ FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 
 # in every deck style rendered); a part of one, or one joined to other ink, is not
 # judged (real photos: an ace's glyph parted at its crossbar, 0.39; joined to its suit,
 # 1.32 and 1.42)
-STANCE_LEVELS = (0.55, 0.4, 0.65)  # the ink levels the glyph models read an index at
-# (photo_card.READ_LEVELS, which imports this module)
+
+
+def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
+                ) -> tuple[np.ndarray, int, int] | None:
+    """The ink of a canonical corner's rank glyph at ink ``level``, cut to its box, with
+    the box's left and width; None when there is no index, or the glyph is too small to
+    judge (:data:`MIN_HEIGHT`) or not ``width`` times as wide as it is tall (then it is
+    part of a glyph, or one joined to other ink)."""
+    glyphs = find_index(corner, level)
+    found = ink_mask(corner, level)
+    if glyphs is None or found is None:
+        return None
+    x, y, w, h = glyphs.rank_box
+    if h < MIN_HEIGHT or not width[0] * h <= w <= width[1] * h:
+        return None
+    return found[0][y:y + h, x:x + w], x, w
 
 
 def left_stem(corner: np.ndarray) -> float | None:
@@ -93,15 +107,12 @@ def left_stem(corner: np.ndarray) -> float | None:
     >>> left_stem(corner)
     0.0
     """
-    glyphs = find_index(corner)  # at the ink level the glyph models read first
-    found = ink_mask(corner)
-    if glyphs is None or found is None:
+    rank = _whole_rank(corner, READ_LEVELS[0], WIDTH)  # the level the models read first
+    if rank is None or rank[1] <= EDGE + 3:
         return None
-    x, y, w, h = glyphs.rank_box
-    if x <= EDGE + 3 or h < MIN_HEIGHT or not WIDTH[0] * h <= w <= WIDTH[1] * h:
-        return None
-    top, bottom = (y + round(f * h) for f in STEM_ROWS)
-    side = found[0][top:bottom, x:x + round(STEM_WIDTH * w)]  # (WIDTH: never empty)
+    ink, _, w = rank
+    top, bottom = (round(f * len(ink)) for f in STEM_ROWS)
+    side = ink[top:bottom, :round(STEM_WIDTH * w)]  # (WIDTH: never empty)
     return float(side.any(axis=1).mean())
 
 
@@ -124,8 +135,8 @@ class Stance:
 
 def stances(corner: np.ndarray) -> list[Stance]:
     """The :class:`Stance` of a canonical corner's rank glyph at each ink level the
-    glyph models read at (:data:`STANCE_LEVELS`) where it is shaped like a whole A, K or
-    4 (:data:`FOOT_WIDTH`).
+    glyph models read at (:data:`vision.corner.READ_LEVELS`) where it is shaped like a
+    whole A, K or 4 (:data:`FOOT_WIDTH`).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:60, 15:40] = 30; corner[28:60, 15:30] = 230  # a bar on a stem on the right
@@ -140,18 +151,13 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for level in STANCE_LEVELS:
-        glyphs = find_index(corner, level)
-        found = ink_mask(corner, level)
-        if glyphs is None or found is None:
+    for rank in (_whole_rank(corner, level, FOOT_WIDTH) for level in READ_LEVELS):
+        if rank is None:
             continue
-        x, y, w, h = glyphs.rank_box
-        if h < MIN_HEIGHT or not FOOT_WIDTH[0] * h <= w <= FOOT_WIDTH[1] * h:
-            continue
-        ink = found[0][y:y + h, x:x + w]
-        rows = max(2, round(FOOT_ROWS * h))
+        ink, _, w = rank
+        rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
-            ink[h - rows:], ink[round(BAR_ROWS[0] * h):round(BAR_ROWS[1] * h)]))
+            ink[-rows:], ink[round(BAR_ROWS[0] * len(ink)):round(BAR_ROWS[1] * len(ink))]))
         if len(foot) and len(bar):
             out.append(Stance(round(float(foot[0]) / w, 2), round(float(bar[0]) / w, 2)))
     return out
@@ -169,8 +175,8 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         return any(s is not None and s <= THREE_OPEN for s in map(left_stem, corners))
     if card.rank in (Rank.ACE, Rank.KING):
         seen = [stance for corner in corners for stance in stances(corner)]
-        return bool(seen) and all(stance.fours() if card.rank is Rank.ACE
-                                  else stance.stemless() for stance in seen)
+        unlike = Stance.fours if card.rank is Rank.ACE else Stance.stemless
+        return bool(seen) and all(map(unlike, seen))
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
 
