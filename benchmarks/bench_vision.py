@@ -356,11 +356,12 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_face_down_rows(max(1, n_photos // 3), seed, held))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
-                 f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips "
-                 f"and with fingers ({time.time() - t0:.0f}s)", rows)
+                 f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips, "
+                 f"with fingers and among cards face down ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -630,6 +631,29 @@ def _finger_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, C
     return _laid_over_rows(n_photos, seed, held, (10, 1300), "fingers over the cards",
                            lambda img, truth, rng, at: fingered(
                                img, truth, int(rng.integers(1, 4)), seed=at))
+
+
+def _face_down_rows(n_photos: int, seed: int, held: list[DeckStyle]
+                    ) -> dict[str, Counter[str]]:
+    """Held-out cards face up among one to four lying face down (a folded hand, the
+    deck), every other photo phone-like: two photos in three show the deck's own back
+    (nicu-ornamental's is a picture of four aces), the third one of the backs of no deck
+    (``owndecks.drawn_backs``). A back must give no card: a card named there is a
+    phantom."""
+    from vision.owndecks import drawn_backs
+    from vision.table_photo import table_photo
+
+    rng = np.random.default_rng(seed + 14)
+    backs = list(drawn_backs().values())
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        dealt: list[Card | None] = [*cards, *[None] * int(rng.integers(1, 5))]
+        order = rng.permutation(len(dealt))
+        return table_photo([dealt[j] for j in order], style, seed=seed + 1700 + i,
+                           harsh=harsh, card_height=_heights(harsh),
+                           back=backs[i // 3 % len(backs)] if i % 3 == 2 else None)
+
+    return _alternate_rows(n_photos, held, rng, "cards face down among them", photo)
 
 
 def _half(name: str) -> str:

@@ -89,6 +89,7 @@ EXPOSURE, DIM, PAPER = 99.5, 150.0, 235.0  # a photo whose paper is this dim is 
 DENOISE = 2.0  # ... this many times or more: its sensor's noise, brightened too, smoothed
 ONE_PLACE = 0.35  # a card's two corners place it here: within this much of its width
 WITHIN = 0.9  # a card this much covered by another lies within it
+PRINTED = 1.5  # ... and one this many times its size is the other's print
 OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
 # is its own
 HELD_MORE = 0.1  # of two places read as one card, the card's own has its sides this much
@@ -329,6 +330,23 @@ def _covered(quad: np.ndarray, by: np.ndarray) -> float:
     """
     area, _ = cv2.intersectConvexConvex(quad.astype(np.float32), by.astype(np.float32))
     return float(area) / max(_area(quad), 1.0)
+
+
+def _printed_on(quad: np.ndarray, blank: list[np.ndarray]) -> bool:
+    """Does the outline ``quad`` lie :data:`WITHIN` one of the ``blank`` outlines (card
+    shaped, whole in view, no index on them) that is :data:`PRINTED` times its size or
+    more? The cards of one photo are of one size, so it is a picture printed on that
+    card: a card back showing small cards, face down on the table.
+
+    >>> back = np.array([[0, 0], [200, 0], [200, 280], [0, 280]], np.float32)
+    >>> small = np.array([[60, 80], [150, 80], [150, 200], [60, 200]], np.float32)
+    >>> _printed_on(small, [back]), _printed_on(small + (120, 0), [back])
+    (True, False)
+    >>> _printed_on(back - (4, 4), [back])  # the card's own outline, a little off
+    False
+    """
+    area = _area(quad)
+    return any(_covered(quad, b) >= WITHIN and _area(b) >= PRINTED * area for b in blank)
 
 
 def _card_around(img: np.ndarray, quad: np.ndarray, edges: Edges,
@@ -1237,6 +1255,9 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
             # neighbour's index, so the inside of that is still searched for indexes
         if reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
+    # a card wholly on a card whole in view with no index is a picture printed on it (a
+    # back showing a fan of aces: nicu's decks), not a card lying there
+    found = [(r, q) for r, q in found if not _printed_on(q, blank)]
     outlined = [q for r, q in found if r.card is not None]
     guessed: dict[int, float] = {}
     found += _by_index(small, clean, clf, threshold, fit.edges, whole,

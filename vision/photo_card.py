@@ -62,6 +62,10 @@ NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
 # fairly sure glyph corners are a block of pips or a picture (an outline inside a card),
 # not an index
 NOT_INDEX = 0.5
+# ... and at least this surely, one sure glyph corner is a card back's pattern (a
+# checkerboard: 0.99 on both corners; a right read of cards-dev, its other corner
+# covered: at most 0.82 on the lower)
+BACK = 0.9
 # a "rank" glyph starting this far across the corner (past any index) that the suit model
 # reads as the suit glyph's suit this surely: two pips
 PIP_COLUMN, PIP_LIKE = 0.4, 0.9
@@ -485,6 +489,9 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     >>> ad = CornerReadings(Reading(Card("Ad"), 0.99), False, Reading(Card("Ad"), 0.9), "red")
     >>> str(decide(ad, rug).card)  # a dark cover over the other corner names nothing
     'Ad'
+    >>> back = CornerReadings(Reading(None, 0.0), False, Reading(None, 0.0), "other", 0.99)
+    >>> decide(replace(back, glyph=Reading(Card("Tc"), 0.996)), back).card is None  # a back
+    True
     >>> six = CornerReadings(Reading(Card("6h"), 0.996), False, Reading(Card("9h"), 0.22), "red")
     >>> decide(six, rug).card is None  # its pixels read it as a 9 upside down
     True
@@ -523,6 +530,10 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     if sure:
         if both is not None and both is not sure[0].card and both_conf >= NET_FAIR:
             return Reading(None, 0.0)  # the pixels say another card
+        if min(top.blank, bottom.blank) >= BACK:
+            # ... or surely no index on either corner: a card back's checkerboard, face
+            # down on the table, was one sure Tc corner
+            return Reading(None, 0.0)
         own, other = (top, bottom) if sure[0] is a else (bottom, top)
         if _upside_down(sure[0].card, own.net.card):
             # a 6 is a 9 upside down: the corner's glyphs read one and its pixels the

@@ -228,16 +228,25 @@ def _squeezed(face: np.ndarray, narrow: int) -> np.ndarray:
     return out
 
 
-def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
+def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
                 size: tuple[int, int] = (960, 720), table: str | None = None,
                 card_height: tuple[float, float] = (200.0, 300.0), harsh: bool = False,
-                width: float = 1.0) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
-    """A photo (BGR) and, per card, its four corners (clockwise from the face's top-left).
+                width: float = 1.0, back: np.ndarray | None = None
+                ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """A photo (BGR) and, per card face up, its four corners (clockwise from the face's
+    top-left).
 
     ``harsh`` adds what a phone or a webcam does to the photo besides: a shadow across
     part of the table, a colour cast, more blur, and JPEG compression. ``width`` is the
     cards' width as a share of a poker card's: :data:`BRIDGE` for bridge-size cards
-    (57 x 88 mm), whose faces are drawn squeezed across.
+    (57 x 88 mm), whose faces are drawn squeezed across. A card given as None lies face
+    down (a folded hand, the deck): the deck's back, or ``back`` (BGRA, as
+    ``owndecks.drawn_backs`` draws them) for a back of no deck style.
+
+    >>> from controller.cards import parse_cards
+    >>> img, truth = table_photo([*parse_cards("As Kd"), None, None], "tango", seed=4)
+    >>> [str(c) for c, _ in truth]
+    ['As', 'Kd']
     """
     if not 0.5 <= width <= 1.0:
         raise ValueError(f"card width {width} is no card's: give it as a share of a poker "
@@ -252,7 +261,8 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
     narrow = round(CARD_W * width)
     x0 = (CARD_W - narrow) // 2  # the face drawn narrower, centred as _squeezed does
     for card in cards:
-        face = _squeezed(render_face(deck, card), narrow)
+        face = _squeezed(render_face(deck, card) if card is not None or back is None
+                         else back, narrow)
         k = rng.uniform(*card_height) / CARD_H
         radius = 0.5 * k * np.hypot(CARD_W, CARD_H)
         for _ in range(200):  # find a spot clear of the other cards
@@ -269,7 +279,8 @@ def table_photo(cards: Sequence[Card], style: str, seed: int = 0,
         photo = photo * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
         pts = np.array([[x0, 0], [x0 + narrow, 0], [x0 + narrow, CARD_H], [x0, CARD_H]],
                        np.float32)
-        truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
+        if card is not None:
+            truth.append((card, [(float(x), float(y)) for x, y in pts @ m[:, :2].T + m[:, 2]]))
     # a camera not quite square to the table (the table's edge pixels fill the border:
     # a reflected border would hold mirror images of cards near the edge)
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
