@@ -1256,8 +1256,11 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and _whole(quad, fit.edges):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
     # a card wholly on a card whole in view with no index is a picture printed on it (a
-    # back showing a fan of aces: nicu's decks), not a card lying there
-    found = [(r, q) for r, q in found if not _printed_on(q, blank)]
+    # back showing a fan of aces: nicu's decks), not a card lying there; a card's rim is
+    # light and even (an outline of a wood grain's lines, whole and card-shaped round a
+    # card of cards-dev, is no card)
+    backs = [q for q in blank if _margin_is_paper(_warp(small, q))]
+    found = [(r, q) for r, q in found if not _printed_on(q, backs)]
     outlined = [q for r, q in found if r.card is not None]
     guessed: dict[int, float] = {}
     found += _by_index(small, clean, clf, threshold, fit.edges, whole,
