@@ -77,9 +77,9 @@ FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 
 
 
 def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
-                ) -> tuple[np.ndarray, int, int] | None:
-    """The ink of a canonical corner's rank glyph at ink ``level``, cut to its box, with
-    the box's left and width; None when there is no index, or the glyph is too small to
+                ) -> tuple[np.ndarray, int] | None:
+    """The ink of a canonical corner's rank glyph at ink ``level``, cut to its box, and
+    the box's left; None when there is no index, or the glyph is too small to
     judge (:data:`MIN_HEIGHT`) or not ``width`` times as wide as it is tall (then it is
     part of a glyph, or one joined to other ink)."""
     glyphs = find_index(corner, level)
@@ -89,7 +89,7 @@ def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
     x, y, w, h = glyphs.rank_box
     if h < MIN_HEIGHT or not width[0] * h <= w <= width[1] * h:
         return None
-    return found[0][y:y + h, x:x + w], x, w
+    return found[0][y:y + h, x:x + w], x
 
 
 def left_stem(corner: np.ndarray) -> float | None:
@@ -110,7 +110,7 @@ def left_stem(corner: np.ndarray) -> float | None:
     rank = _whole_rank(corner, READ_LEVELS[0], WIDTH)  # the level the models read first
     if rank is None or rank[1] <= EDGE + 3:
         return None
-    ink, _, w = rank
+    ink, w = rank[0], rank[0].shape[1]
     top, bottom = (round(f * len(ink)) for f in STEM_ROWS)
     side = ink[top:bottom, :round(STEM_WIDTH * w)]  # (WIDTH: never empty)
     return float(side.any(axis=1).mean())
@@ -154,7 +154,7 @@ def stances(corner: np.ndarray) -> list[Stance]:
     for rank in (_whole_rank(corner, level, FOOT_WIDTH) for level in READ_LEVELS):
         if rank is None:
             continue
-        ink, _, w = rank
+        ink, w = rank[0], rank[0].shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
             ink[-rows:], ink[round(BAR_ROWS[0] * len(ink)):round(BAR_ROWS[1] * len(ink))]))

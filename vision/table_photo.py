@@ -247,7 +247,13 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
     >>> img, truth = table_photo([*parse_cards("As Kd"), None, None], "tango", seed=4)
     >>> [str(c) for c, _ in truth]
     ['As', 'Kd']
+    >>> table_photo([None], "tango", back=np.zeros((420, 300, 3), np.uint8))
+    Traceback (most recent call last):
+    ValueError: a card back is drawn as BGRA, 420 x 300 px (rows x columns x 4), not (420, 300, 3)
     """
+    if back is not None and back.shape != (CARD_H, CARD_W, 4):
+        raise ValueError(f"a card back is drawn as BGRA, {CARD_H} x {CARD_W} px (rows x "
+                         f"columns x 4), not {back.shape}")
     if not 0.5 <= width <= 1.0:
         raise ValueError(f"card width {width} is no card's: give it as a share of a poker "
                          f"card's width, 0.5 to 1 (bridge size: {BRIDGE:.3f})")
