@@ -357,11 +357,13 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     rows.update(_face_down_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_lettered_rows(max(1, n_photos // 3), seed))
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
                  f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips, "
-                 f"with fingers and among cards face down ({time.time() - t0:.0f}s)", rows)
+                 f"with fingers, among cards face down, and of decks lettered in other "
+                 f"languages ({time.time() - t0:.0f}s)", rows)
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]
@@ -654,6 +656,35 @@ def _face_down_rows(n_photos: int, seed: int, held: list[DeckStyle]
                            back=backs[i // 3 % len(backs)] if i % 3 == 2 else None)
 
     return _alternate_rows(n_photos, held, rng, "cards face down among them", photo)
+
+
+def _lettered_rows(n_photos: int, seed: int) -> dict[str, Counter[str]]:
+    """Two to four jacks, queens, kings and aces, and up to two other cards, of a deck
+    printed with another language's letters (``decks.LETTERED``: a German jack is a B,
+    a Dutch king an H, a Russian ace a Т), every other photo phone-like. No model was
+    shown these letters: a card is read right only where its letter is the English one
+    or reads as it (a French king's R); the rest must be left unread, never named as the
+    rank the letter looks like."""
+    from vision.decks import LETTERED
+    from vision.photo import read_photo
+    from vision.table_photo import table_photo
+
+    rng = np.random.default_rng(seed + 15)
+    styles = list(LETTERED.values())
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n_photos):
+        style = styles[i % len(styles)]
+        deck = style.cards()
+        courts = [c for c in deck if c.rank is not None and c.rank.char in "JQKA"]
+        cards = [courts[int(j)] for j in rng.choice(len(courts), int(rng.integers(2, 5)),
+                                                     replace=False)]
+        cards += [c for c in _some_cards(style, rng, 2) if c not in cards][:int(rng.integers(3))]
+        harsh = i % 2 == 1
+        img, truth = table_photo(cards, style.name, seed=seed + 1800 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        rows["decks lettered in other languages" + (", phone-like" if harsh else "")] += _total(
+            scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
+    return dict(sorted(rows.items()))
 
 
 def _half(name: str) -> str:

@@ -45,8 +45,9 @@ _RANK_WORDS = {Rank.ACE: "1", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING:
 class DeckStyle:
     """One deck design.
 
-    ``kind`` is ``kde`` (ids like ``queen_heart``), ``gnome`` (``heart_queen``) or
-    ``own`` (drawn by :mod:`vision.owndecks`). ``held_out`` decks are never used
+    ``kind`` is ``kde`` (ids like ``queen_heart``), ``gnome`` (``heart_queen``),
+    ``own`` (drawn by :mod:`vision.owndecks`) or ``lettered`` (drawn there too, with
+    another language's letters, and no joker). ``held_out`` decks are never used
     to train or tune the reader: they measure how it does on a deck it has never seen.
     """
 
@@ -111,6 +112,28 @@ STYLES: dict[str, DeckStyle] = {
 }
 
 
+# Decks printed with another language's court and ace letters (vision.owndecks.LETTERS):
+# never trained on, and apart from STYLES, since no reader is asked to name their
+# lettered cards, only never to name them wrong.
+LETTERED: dict[str, DeckStyle] = {
+    name: DeckStyle(name, "lettered", held_out=True)
+    for name in ("german-letters", "dutch-letters", "french-letters", "russian-letters",
+                 "swedish-letters", "polish-letters")
+}
+
+
+def deck_style(name: str) -> DeckStyle:
+    """The deck style called ``name``: one of :data:`STYLES` or :data:`LETTERED`.
+
+    >>> deck_style("german-letters").held_out, deck_style("tango").kind
+    (True, 'gnome')
+    """
+    style = STYLES.get(name) or LETTERED.get(name)
+    if style is None:
+        raise ValueError(f"no deck style {name!r}: one of {', '.join([*STYLES, *LETTERED])}")
+    return style
+
+
 def available_styles(include_held_out: bool = True) -> list[DeckStyle]:
     """Styles whose source is installed on this machine (own decks always are)."""
     out = []
@@ -138,7 +161,7 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
     hit = _MEMO.get(key)
     if hit is not None:
         return hit
-    if style.kind == "own":
+    if style.kind in ("own", "lettered"):
         from vision.owndecks import draw_own
 
         img = draw_own(style.name, card)
@@ -208,5 +231,5 @@ def face_on(face: np.ndarray, background: tuple[int, int, int] = (40, 40, 40)) -
     return flat
 
 
-__all__ = ["CARD_H", "CARD_W", "JOKER", "STYLES", "DeckStyle", "available_styles",
-           "cache_dir", "face_on", "render_face"]
+__all__ = ["CARD_H", "CARD_W", "JOKER", "LETTERED", "STYLES", "DeckStyle", "available_styles",
+           "cache_dir", "deck_style", "face_on", "render_face"]

@@ -1,8 +1,12 @@
-"""The project's own deck drawings: a jumbo-index deck and a four-colour deck.
+"""The project's own deck drawings: a jumbo-index deck, a four-colour deck, and decks
+printed with another language's letters.
 
 Drawn with Pillow and the DejaVu fonts (Debian ``fonts-dejavu-core``), so they are
 ours to commit renders of. The four-colour deck prints spades black, hearts red,
-diamonds blue and clubs green.
+diamonds blue and clubs green. The lettered decks (:data:`LETTERS`) print a jack,
+queen, king and ace as a German, Dutch, French, Russian, Swedish or Polish deck does: no
+model was shown those letters, so each is a glyph the reader must leave unread, not
+name as the rank it looks most like.
 
 >>> img = draw_own("four-colour", Card("Td"))
 >>> img.shape, img.dtype.name
@@ -26,6 +30,17 @@ _TWO_COLOUR = {Suit.SPADES: (0, 0, 0), Suit.CLUBS: (0, 0, 0),
                Suit.HEARTS: (200, 20, 30), Suit.DIAMONDS: (200, 20, 30)}
 _FOUR_COLOUR = {Suit.SPADES: (0, 0, 0), Suit.CLUBS: (0, 128, 40),
                 Suit.HEARTS: (200, 20, 30), Suit.DIAMONDS: (20, 60, 200)}
+
+
+# rank -> the letter printed for it, per lettered deck
+LETTERS: dict[str, dict[str, str]] = {
+    "german-letters": {"J": "B", "Q": "D", "K": "K", "A": "A"},  # Bube, Dame, König, Ass
+    "dutch-letters": {"J": "B", "Q": "V", "K": "H", "A": "A"},  # Boer, Vrouw, Heer, Aas
+    "french-letters": {"J": "V", "Q": "D", "K": "R", "A": "A"},  # Valet, Dame, Roi, As
+    "russian-letters": {"J": "В", "Q": "Д", "K": "К", "A": "Т"},  # Валет, Дама, Король, Туз
+    "swedish-letters": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},  # Knekt, Dam, Kung, Ess
+    "polish-letters": {"J": "W", "Q": "D", "K": "K", "A": "A"},  # Walet, Dama, Król, As
+}
 
 
 @lru_cache(maxsize=16)
@@ -65,10 +80,16 @@ def _both_corners(img: Image.Image, corner: Image.Image) -> Image.Image:
 
 
 def draw_own(style: str, card: Card | None) -> np.ndarray:
-    """Draw ``card`` (None: the back) of ``style`` ('jumbo' or 'four-colour') as BGRA."""
-    if style not in ("jumbo", "four-colour"):
+    """Draw ``card`` (None: the back) of ``style`` ('jumbo', 'four-colour' or one of
+    :data:`LETTERS`) as BGRA."""
+    if style not in ("jumbo", "four-colour", *LETTERS):
         raise ValueError(f"unknown own deck style {style!r}")
-    img = _draw_back(style) if card is None else _draw_face(style, card)
+    if card is None:
+        img = _draw_back(style)
+    elif style in LETTERS:
+        img = _draw_lettered(LETTERS[style], card)
+    else:
+        img = _draw_face(style, card)
     rgba = np.asarray(img, dtype=np.uint8)
     return np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
 
@@ -100,6 +121,24 @@ def _draw_face(style: str, card: Card) -> Image.Image:
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
         draw.text((W // 2, H // 2), rank + symbol, font=_font("DejaVuSerif-Bold.ttf", 90),
                   fill=colour, anchor="mm")
+    return _both_corners(img, corner)
+
+
+def _draw_lettered(letters: dict[str, str], card: Card) -> Image.Image:
+    img, draw = _blank()
+    corner = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    if card.is_joker:
+        raise ValueError("a lettered deck is drawn without its joker")
+    assert card.rank is not None and card.suit is not None
+    colour = _TWO_COLOUR[card.suit]
+    printed = letters.get(card.rank.char, "10" if card.rank.char == "T" else card.rank.char)
+    symbol = _SYMBOL[card.suit]
+    _index(ImageDraw.Draw(corner), printed, symbol, colour,
+           _font("DejaVuSans-Bold.ttf", 44 if len(printed) == 1 else 36),
+           _font("DejaVuSans.ttf", 38), 14, 14, 6)
+    middle = (printed if card.rank.char in letters else "") + symbol  # a court's letter
+    draw.text((W // 2, H // 2), middle, font=_font("DejaVuSerif-Bold.ttf", 90), fill=colour,
+              anchor="mm")
     return _both_corners(img, corner)
 
 

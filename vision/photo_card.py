@@ -45,7 +45,7 @@ from vision.corner import (
 )
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
-from vision.rank_shape import shape_contradicts
+from vision.rank_shape import no_counter, shape_contradicts
 from vision.suit_shape import PIPS_ALIKE, alike, holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -95,6 +95,12 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
+# the corner network reading a 10 or an 8 on both corners this surely outweighs its
+# glyph's missing counter (vision.rank_shape.no_counter): blur fills a small 10's "0" in,
+# and the network reads blurred indexes well (right 10s stopped out of focus: 0.84 to
+# 0.97 on both corners); a V or an H read as a 10 by the glyphs it reads as no 10 (at
+# most 0.52), a Polish jack's W as one on one corner only (up to 0.91)
+NET_COUNTER = 0.75
 RUNS_OFF = 0.25  # a rank glyph's rows, this share of them ink all along the left strip
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
@@ -435,10 +441,12 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     agree. A corner that reads another card with any conviction vetoes the read. A card
     too small or blurred (:func:`legible`) is not named, however sure the models are,
     nor a 3 or a 5 whose index has the other's shape, nor an ace whose rank glyph stands
-    like a 4 or a king whose glyph has no stem (:mod:`vision.rank_shape`), nor a card a
-    corner's glyphs name with a suit glyph that has a hole
-    (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
-    far right and down is the card's (:func:`read_index_alone`).
+    like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
+    a 10 or an 8 with no counter unless the corner network reads it on both corners
+    (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card a corner's glyphs name
+    with a suit glyph that has a hole (:mod:`vision.suit_shape`). ``kept``: only the
+    top-left part of the card image this far right and down is the card's
+    (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -453,9 +461,14 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
         return Reading(None, reading.confidence)
     if reading.card is not None and shape_contradicts(
             reading.card, (canonical_corner(img) for img in sides)):
-        # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king
-        # (vision.rank_shape)
+        # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king, a
+        # German jack's B as an 8 (vision.rank_shape)
         return Reading(None, 0.0)
+    if reading.card is not None and no_counter(
+            reading.card, (canonical_corner(img) for img in sides)) and not all(
+            c.net.card is reading.card and c.net.confidence >= NET_COUNTER
+            for c in (top, bottom)):
+        return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
     if reading.card is not None and not reading.card.is_joker and any(
             reading.card is c.glyph.card and holed(canonical_corner(img))
             for img, c in zip(sides, (top, bottom), strict=True)):

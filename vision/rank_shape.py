@@ -45,10 +45,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from controller.cards import Card, Rank
-from vision.corner import EDGE, READ_LEVELS, find_index, ink_mask
+from vision.corner import EDGE, READ_LEVELS, IndexGlyphs, find_index, ink_mask
 
 STEM_ROWS = (0.2, 0.45)  # of the rank glyph's height: below a 5's top bar, above its bowl
 STEM_WIDTH = 0.25  # of the rank glyph's width: its left side
@@ -74,10 +75,19 @@ FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 
 # in every deck style rendered); a part of one, or one joined to other ink, is not
 # judged (real photos: an ace's glyph parted at its crossbar, 0.39; joined to its suit,
 # 1.32 and 1.42)
+CLOSED_WIDTH = (0.4, 2.2)  # of its height: a whole 10 or 8, or a letter as wide (a "1"
+# alone, parted from its "0", is narrower and says nothing)
+OPEN = 0.2  # a counter this shallow (:func:`counter`) is none
+EIGHT_WIDTH = (0.4, 1.0)  # of its height: a whole 8 or B
+CORNER_BOX = (0.1, 0.15)  # of its height and width: the glyph's top-left and bottom-left
+SQUARE = 0.25  # ink in both corner boxes this much, at the median ink level of both
+# corners: a stem's square corners, an upright B's or В's (0.17 to 0.75 at each level in
+# rendered photos: blur rounds a corner at one level or another); an 8's round loops
+# leave them near empty (a median of at most 0.15 in every deck style and typeface)
 
 
 def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
-                ) -> tuple[np.ndarray, int] | None:
+                ) -> tuple[np.ndarray, int, IndexGlyphs] | None:
     """The ink of a canonical corner's rank glyph at ink ``level``, cut to its box, and
     the box's left; None when there is no index, or the glyph is too small to
     judge (:data:`MIN_HEIGHT`) or not ``width`` times as wide as it is tall (then it is
@@ -89,7 +99,79 @@ def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
     x, y, w, h = glyphs.rank_box
     if h < MIN_HEIGHT or not width[0] * h <= w <= width[1] * h:
         return None
-    return found[0][y:y + h, x:x + w], x
+    return found[0][y:y + h, x:x + w], x, glyphs
+
+
+def _every_level(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
+                 ) -> Iterable[np.ndarray]:
+    """The rank glyph's ink at each ink level the glyph models read at
+    (:data:`vision.corner.READ_LEVELS`) where it is ``width`` times as wide as it is tall
+    and, given ``read``, where the glyph models read it as that rank: a level that parts
+    the index otherwise (a pale index lost, a big pip taken for its rank glyph) measures
+    another glyph than the one read."""
+    for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
+        if rank is not None and (read is None or _read_as(rank[2]) is read):
+            yield rank[0]
+
+
+def _every_box(corner: np.ndarray, width: tuple[float, float], read: Rank
+               ) -> Iterable[tuple[int, int, int, int]]:
+    """The rank glyph's box (x, y, w, h) at each ink level, as :func:`_every_level`."""
+    for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
+        if rank is not None and _read_as(rank[2]) is read:
+            yield rank[2].rank_box
+
+
+def _grey(corner: np.ndarray, box: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
+    x, y, w, h = box
+    crop = corner[max(0, y - margin):y + h + margin, max(0, x - margin):x + w + margin]
+    return cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+
+
+def _read_as(glyphs: IndexGlyphs) -> Rank | None:
+    from vision.photo_model import photo_reader  # (the glyph models load on first use)
+
+    card = photo_reader().read(glyphs).card
+    return None if card is None else card.rank
+
+
+def counter(grey: np.ndarray) -> float:
+    """How deep the deepest patch of paper enclosed by ink lies in a glyph's grey image
+    (its box and a little round it): 1.0 for a 0's counter of paper in a ring of full
+    ink, less for a thin or pale ring blurred; 0.0 for a V, an H, a 7. A ring's pixels
+    at a level are enclosed at that level however the threshold falls (a thin grey 10,
+    blurred, keeps no hole at any ink level, but its counter stays lighter than its
+    ring).
+
+    >>> ring = np.full((12, 10), 250, np.uint8); ring[2:10, 2:8] = 30; ring[4:8, 4:6] = 200
+    >>> counter(ring), counter(np.where(np.eye(12, 10, dtype=bool), 30, 250).astype(np.uint8))
+    (0.77, 0.0)
+    """
+    ink = grey.max() - grey.astype(np.float32)
+    ink /= max(float(ink.max()), 1.0)
+    # fill each basin of paper up to the lowest ink round it: from the edge, inward
+    filled = ink.copy()
+    filled[1:-1, 1:-1] = 1.0
+    kernel = np.ones((3, 3), np.uint8)
+    while True:
+        nxt = np.maximum(cv2.erode(filled, kernel), ink)
+        if np.array_equal(nxt, filled):
+            break
+        filled = nxt
+    return round(float((filled - ink).max()), 2)
+
+
+def square_corners(ink: np.ndarray) -> float:
+    """The share of ink in the emptier of a glyph's top-left and bottom-left corner boxes
+    (:data:`CORNER_BOX`): a stem's square corners fill both, round loops neither.
+
+    >>> b = np.zeros((20, 12), bool); b[:, :3] = True; b[[0, 9, 19], :10] = True
+    >>> square_corners(b), square_corners(np.rot90(np.eye(20, 12, dtype=bool)).copy())
+    (1.0, 0.0)
+    """
+    rows = max(1, round(CORNER_BOX[0] * len(ink)))
+    cols = max(1, round(CORNER_BOX[1] * ink.shape[1]))
+    return round(float(min(ink[:rows, :cols].mean(), ink[-rows:, :cols].mean())), 2)
 
 
 def left_stem(corner: np.ndarray) -> float | None:
@@ -151,10 +233,8 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for rank in (_whole_rank(corner, level, FOOT_WIDTH) for level in READ_LEVELS):
-        if rank is None:
-            continue
-        ink, w = rank[0], rank[0].shape[1]
+    for ink in _every_level(corner, FOOT_WIDTH):
+        w = ink.shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
             ink[-rows:], ink[round(BAR_ROWS[0] * len(ink)):round(BAR_ROWS[1] * len(ink))]))
@@ -167,8 +247,10 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """Does a canonical corner's rank glyph say the card is not ``card``: a 3 with a 5's
     stem (:func:`left_stem`), a 5 open on the left like a 3; or do both corners' glyphs
     at every ink level say it (:func:`stances`): a king with no stem at its bottom left
-    (:data:`STEMLESS`), an ace standing like a 4? A glyph that cannot be measured says
-    nothing."""
+    (:data:`STEMLESS`), an ace standing like a 4? Or, at most ink levels of both
+    corners, an 8 with a stem's :func:`square_corners` (a B), where the glyph models
+    read the glyph as an 8? A glyph that cannot be measured says nothing. (A 10 or an 8
+    with no counter: :func:`no_counter`.)"""
     if card.rank is Rank.THREE:
         return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
     if card.rank is Rank.FIVE:
@@ -177,7 +259,34 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         seen = [stance for corner in corners for stance in stances(corner)]
         unlike = Stance.fours if card.rank is Rank.ACE else Stance.stemless
         return bool(seen) and all(map(unlike, seen))
+    if card.rank is Rank.EIGHT:
+        filled = [square_corners(ink) for corner in corners
+                  for ink in _every_level(corner, EIGHT_WIDTH, Rank.EIGHT)]
+        return bool(filled) and float(np.median(filled)) >= SQUARE
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
 
-__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "left_stem", "shape_contradicts", "stances"]
+def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
+    """Is ``card`` a 10 or an 8 whose rank glyph, wherever the glyph models read it as
+    that rank, encloses no :func:`counter` at any ink level of any corner: a V, an H or
+    a W read as a 10 or an 8? Blur and fading close a small counter too, so (unlike
+    :func:`shape_contradicts`) another reader may vouch for the card.
+
+    >>> from vision.decks import deck_style, face_on, render_face
+    >>> from vision.corner import canonical_corner
+    >>> def corner(deck, card):
+    ...     return canonical_corner(face_on(render_face(deck_style(deck), Card(card))))
+    >>> no_counter(Card("Th"), [corner("dutch-letters", "Kh")])  # an H, read as a 10
+    True
+    >>> no_counter(Card("Th"), [corner("tango", "Th")]), no_counter(Card("9h"), [])
+    (False, False)
+    """
+    if card.rank not in (Rank.TEN, Rank.EIGHT):
+        return False
+    holes = [counter(_grey(corner, box)) for corner in corners
+             for box in _every_box(corner, CLOSED_WIDTH, card.rank)]
+    return bool(holes) and max(holes) < OPEN
+
+
+__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "counter", "left_stem", "no_counter",
+           "shape_contradicts", "square_corners", "stances"]

@@ -19,7 +19,7 @@ import numpy as np
 
 from controller.cards import Card
 from vision.corner import canonical_corner, find_index
-from vision.decks import CARD_H, CARD_W, STYLES, face_on, render_face
+from vision.decks import CARD_H, CARD_W, deck_style, face_on, render_face
 
 Corners = list[tuple[float, float]]
 
@@ -263,7 +263,7 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
     photo = _table(kind, w, h, rng)
     placed: list[tuple[float, float, float]] = []
     truth: list[tuple[Card, Corners]] = []
-    deck = STYLES[style]
+    deck = deck_style(style)
     narrow = round(CARD_W * width)
     x0 = (CARD_W - narrow) // 2  # the face drawn narrower, centred as _squeezed does
     for card in cards:
@@ -357,7 +357,7 @@ def _face(style: str, card: Card, indexes: int) -> np.ndarray:
     """
     if indexes not in (2, 4):
         raise ValueError(f"{indexes} indexes: a deck prints its index in 2 corners or in all 4")
-    face = render_face(STYLES[style], card)
+    face = render_face(deck_style(style), card)
     return four_index(face) if indexes == 4 else face
 
 

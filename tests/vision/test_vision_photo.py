@@ -1442,3 +1442,29 @@ def test_cards_face_down_on_the_table_name_no_card(style: str, dealt: list[str |
     up = [c for c in dealt if c is not None]
     assert sorted(named) == sorted(up), named
     assert len(truth) == len(up)
+
+
+@pytest.mark.parametrize("style,dealt,seed,harsh,named", [
+    # a Dutch jack's B read as an 8h, its queen's V as a Td
+    ("dutch-letters", "Jh Qs Kd Tc", 3, False, ["Tc"]),
+    # a German jack's B, in a phone-like photo, as an 8s
+    ("german-letters", "Js 8d Qc Ah", 5, True, ["8d", "Ah"]),
+    # a Russian jack's В as an 8d
+    ("russian-letters", "Jd 8c Ks", 7, False, ["8c", "Ks"]),
+    # a Polish jack's W as a 10 (the network reading it as one on one corner), another
+    # in a phone-like photo as an 8
+    ("polish-letters", "Js Kd 5h", 13, False, ["Kd", "5h"]),
+    ("polish-letters", "Jh Jc Ad", 14, True, ["Ad"]),
+])
+def test_a_deck_lettered_in_another_language_names_no_court_card_wrong(
+        style: str, dealt: str, seed: int, harsh: bool, named: list[str]) -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong, on printed decks never
+    seen. A German or Dutch jack is printed B, a Dutch queen V and king H, a Russian
+    jack В, a Polish one W (vision.owndecks.LETTERS): letters no model was shown, read
+    surely as the ranks they look like. A glyph read as a 10 or an 8 with no counter in
+    it (unless the corner network reads it so on both corners), or as an 8 with a
+    stem's square corners, names no card (vision.rank_shape); the cards whose letters
+    are the English ones (a K, an A) and the number cards are still read."""
+    img, _ = table_photo(parse_cards(dealt), style, seed=seed, harsh=harsh,
+                         card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
+    assert sorted(str(r.card) for r in read_photo(img) if r.card is not None) == sorted(named)
