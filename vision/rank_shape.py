@@ -78,6 +78,7 @@ FOOT_WIDTH = (0.5, 1.25)  # of its height: a whole A, K or 4 is this wide (0.61 
 CLOSED_WIDTH = (0.4, 2.2)  # of its height: a whole 10 or 8, or a letter as wide (a "1"
 # alone, parted from its "0", is narrower and says nothing)
 OPEN = 0.2  # a counter this shallow (:func:`counter`) is none
+PIECE = 0.05  # of the glyph's box: ink joined in a piece this big is a piece of a glyph
 EIGHT_WIDTH = (0.4, 1.0)  # of its height: a whole 8 or B
 CORNER_BOX = (0.1, 0.15)  # of its height and width: the glyph's top-left and bottom-left
 SQUARE = 0.25  # ink in both corner boxes this much, at the median ink level of both
@@ -114,12 +115,12 @@ def _every_level(corner: np.ndarray, width: tuple[float, float], read: Rank | No
             yield rank[0]
 
 
-def _every_box(corner: np.ndarray, width: tuple[float, float], read: Rank
-               ) -> Iterable[tuple[int, int, int, int]]:
-    """The rank glyph's box (x, y, w, h) at each ink level, as :func:`_every_level`."""
+def _every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank
+                ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs]]:
+    """The rank glyph (:func:`_whole_rank`) at each ink level, as :func:`_every_level`."""
     for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
         if rank is not None and _read_as(rank[2]) is read:
-            yield rank[2].rank_box
+            yield rank
 
 
 def _grey(corner: np.ndarray, box: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
@@ -268,9 +269,12 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
 
 def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """Is ``card`` a 10 or an 8 whose rank glyph, wherever the glyph models read it as
-    that rank, encloses no :func:`counter` at any ink level of any corner: a V, an H or
-    a W read as a 10 or an 8? Blur and fading close a small counter too, so (unlike
-    :func:`shape_contradicts`) another reader may vouch for the card.
+    that rank, is one piece of ink enclosing no :func:`counter`, at every ink level of
+    every corner: a V, an H or a W read as a 10 or an 8? A 10's "1" and "0" are two
+    pieces even where blur has closed the "0" (a small four-colour 10 in a phone-like
+    photo: a counter 0.1 to 0.18 deep). Blur and fading close a counter and join the
+    pieces too, so (unlike :func:`shape_contradicts`) another reader may vouch for the
+    card.
 
     >>> from vision.decks import deck_style, face_on, render_face
     >>> from vision.corner import canonical_corner
@@ -283,9 +287,16 @@ def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """
     if card.rank not in (Rank.TEN, Rank.EIGHT):
         return False
-    holes = [counter(_grey(corner, box)) for corner in corners
-             for box in _every_box(corner, CLOSED_WIDTH, card.rank)]
-    return bool(holes) and max(holes) < OPEN
+    seen = [_open(corner, rank) for corner in corners
+            for rank in _every_rank(corner, CLOSED_WIDTH, card.rank)]
+    return bool(seen) and all(seen)
+
+
+def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs]) -> bool:
+    """Is a rank glyph one piece of ink (:data:`PIECE`) enclosing no counter?"""
+    stats = cv2.connectedComponentsWithStats(rank[0].astype(np.uint8))[2]
+    pieces = int((stats[1:, cv2.CC_STAT_AREA] >= PIECE * rank[0].size).sum())
+    return pieces <= 1 and counter(_grey(corner, rank[2].rank_box)) < OPEN
 
 
 __all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "counter", "left_stem", "no_counter",
