@@ -103,23 +103,15 @@ def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
     return found[0][y:y + h, x:x + w], x, glyphs
 
 
-def _every_level(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
-                 ) -> Iterable[np.ndarray]:
-    """The rank glyph's ink at each ink level the glyph models read at
+def _every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
+                ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs]]:
+    """The rank glyph (:func:`_whole_rank`) at each ink level the glyph models read at
     (:data:`vision.corner.READ_LEVELS`) where it is ``width`` times as wide as it is tall
     and, given ``read``, where the glyph models read it as that rank: a level that parts
     the index otherwise (a pale index lost, a big pip taken for its rank glyph) measures
     another glyph than the one read."""
     for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
         if rank is not None and (read is None or _read_as(rank[2]) is read):
-            yield rank[0]
-
-
-def _every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank
-                ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs]]:
-    """The rank glyph (:func:`_whole_rank`) at each ink level, as :func:`_every_level`."""
-    for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
-        if rank is not None and _read_as(rank[2]) is read:
             yield rank
 
 
@@ -234,7 +226,7 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for ink in _every_level(corner, FOOT_WIDTH):
+    for ink, _, _ in _every_rank(corner, FOOT_WIDTH):
         w = ink.shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
@@ -262,7 +254,7 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         return bool(seen) and all(map(unlike, seen))
     if card.rank is Rank.EIGHT:
         filled = [square_corners(ink) for corner in corners
-                  for ink in _every_level(corner, EIGHT_WIDTH, Rank.EIGHT)]
+                  for ink, _, _ in _every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
         return bool(filled) and float(np.median(filled)) >= SQUARE
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
