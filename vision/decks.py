@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from controller.cards import JOKER, Card, Rank, Suit
+from vision.owndecks import LETTERS, draw_own
 
 CARD_W = 300
 CARD_H = 420
@@ -116,10 +117,7 @@ STYLES: dict[str, DeckStyle] = {
 # never trained on, and apart from STYLES, since no reader is asked to name their
 # lettered cards, only never to name them wrong.
 LETTERED: dict[str, DeckStyle] = {
-    name: DeckStyle(name, "lettered", held_out=True)
-    for name in ("german-letters", "dutch-letters", "french-letters", "russian-letters",
-                 "swedish-letters", "polish-letters")
-}
+    name: DeckStyle(name, "lettered", held_out=True) for name in LETTERS}
 
 
 def deck_style(name: str) -> DeckStyle:
@@ -127,6 +125,9 @@ def deck_style(name: str) -> DeckStyle:
 
     >>> deck_style("german-letters").held_out, deck_style("tango").kind
     (True, 'gnome')
+    >>> deck_style("bicycle")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: no deck style 'bicycle': one of standard, dondorf, ...
     """
     style = STYLES.get(name) or LETTERED.get(name)
     if style is None:
@@ -162,8 +163,6 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
     if hit is not None:
         return hit
     if style.kind in ("own", "lettered"):
-        from vision.owndecks import draw_own
-
         img = draw_own(style.name, card)
     else:
         img = _cached_svg_render(style, card)

@@ -81,21 +81,25 @@ def _both_corners(img: Image.Image, corner: Image.Image) -> Image.Image:
 
 def draw_own(style: str, card: Card | None) -> np.ndarray:
     """Draw ``card`` (None: the back) of ``style`` ('jumbo', 'four-colour' or one of
-    :data:`LETTERS`) as BGRA."""
+    :data:`LETTERS`) as BGRA.
+
+    >>> from controller.cards import JOKER
+    >>> draw_own("german-letters", JOKER)
+    Traceback (most recent call last):
+    ValueError: german-letters is drawn without a joker
+    """
     if style not in ("jumbo", "four-colour", *LETTERS):
         raise ValueError(f"unknown own deck style {style!r}")
-    if card is None:
-        img = _draw_back(style)
-    elif style in LETTERS:
-        img = _draw_lettered(LETTERS[style], card)
-    else:
-        img = _draw_face(style, card)
+    img = _draw_back(style) if card is None else _draw_face(style, card)
     rgba = np.asarray(img, dtype=np.uint8)
     return np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
 
 
 def _draw_face(style: str, card: Card) -> Image.Image:
     jumbo = style == "jumbo"
+    letters = LETTERS.get(style)
+    if card.is_joker and letters is not None:
+        raise ValueError(f"{style} is drawn without a joker")
     img, draw = _blank()
     corner = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     cdraw = ImageDraw.Draw(corner)
@@ -108,37 +112,22 @@ def _draw_face(style: str, card: Card) -> Image.Image:
         draw.text((W // 2, H // 2), "★", font=star, fill=colour, anchor="mm")
         return _both_corners(img, corner)
     assert card.rank is not None and card.suit is not None
-    colour = (_TWO_COLOUR if jumbo else _FOUR_COLOUR)[card.suit]
-    rank = "10" if card.rank.char == "T" else card.rank.char
+    colour = (_FOUR_COLOUR if style == "four-colour" else _TWO_COLOUR)[card.suit]
+    rank = (letters or {}).get(card.rank.char, "10" if card.rank.char == "T" else card.rank.char)
     symbol = _SYMBOL[card.suit]
     if jumbo:
         rank_font = _font("DejaVuSansCondensed-Bold.ttf", 100 if rank != "10" else 80)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 72), 10, 12, 8)
         draw.text((W // 2, H // 2), symbol, font=_font("DejaVuSans.ttf", 140), fill=colour,
                   anchor="mm")
-    else:
-        rank_font = _font("DejaVuSerif-Bold.ttf", 44 if rank != "10" else 36)
+    else:  # the four-colour deck's index in a serif face, a lettered deck's in a sans one
+        face = "DejaVuSerif-Bold.ttf" if letters is None else "DejaVuSans-Bold.ttf"
+        rank_font = _font(face, 44 if len(rank) == 1 else 36)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
-        draw.text((W // 2, H // 2), rank + symbol, font=_font("DejaVuSerif-Bold.ttf", 90),
+        # in the middle, the rank and suit (a lettered deck: a court's letter only)
+        middle = rank + symbol if letters is None or card.rank.char in letters else symbol
+        draw.text((W // 2, H // 2), middle, font=_font("DejaVuSerif-Bold.ttf", 90),
                   fill=colour, anchor="mm")
-    return _both_corners(img, corner)
-
-
-def _draw_lettered(letters: dict[str, str], card: Card) -> Image.Image:
-    img, draw = _blank()
-    corner = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    if card.is_joker:
-        raise ValueError("a lettered deck is drawn without its joker")
-    assert card.rank is not None and card.suit is not None
-    colour = _TWO_COLOUR[card.suit]
-    printed = letters.get(card.rank.char, "10" if card.rank.char == "T" else card.rank.char)
-    symbol = _SYMBOL[card.suit]
-    _index(ImageDraw.Draw(corner), printed, symbol, colour,
-           _font("DejaVuSans-Bold.ttf", 44 if len(printed) == 1 else 36),
-           _font("DejaVuSans.ttf", 38), 14, 14, 6)
-    middle = (printed if card.rank.char in letters else "") + symbol  # a court's letter
-    draw.text((W // 2, H // 2), middle, font=_font("DejaVuSerif-Bold.ttf", 90), fill=colour,
-              anchor="mm")
     return _both_corners(img, corner)
 
 

@@ -50,6 +50,7 @@ import numpy as np
 
 from controller.cards import Card, Rank
 from vision.corner import EDGE, READ_LEVELS, IndexGlyphs, find_index, ink_mask
+from vision.photo_model import photo_reader
 
 STEM_ROWS = (0.2, 0.45)  # of the rank glyph's height: below a 5's top bar, above its bowl
 STEM_WIDTH = 0.25  # of the rank glyph's width: its left side
@@ -122,8 +123,6 @@ def _grey(corner: np.ndarray, box: tuple[int, int, int, int], margin: int = 2) -
 
 
 def _read_as(glyphs: IndexGlyphs) -> Rank | None:
-    from vision.photo_model import photo_reader  # (the glyph models load on first use)
-
     card = photo_reader().read(glyphs).card
     return None if card is None else card.rank
 
