@@ -661,10 +661,12 @@ def _face_down_rows(n_photos: int, seed: int, held: list[DeckStyle]
 def _lettered_rows(n_photos: int, seed: int) -> dict[str, Counter[str]]:
     """Two to four jacks, queens, kings and aces, and up to two other cards, of a deck
     printed with another language's letters (``decks.LETTERED``: a German jack is a B,
-    a Dutch king an H, a Russian ace a Т), every other photo phone-like. No model was
-    shown these letters: a card is read right only where its letter is the English one
-    or reads as it (a French king's R); the rest must be left unread, never named as the
-    rank the letter looks like."""
+    a Dutch king an H, a Russian ace a Т), every other photo phone-like. The glyph
+    models and the corner network were shown no letter; the letter model
+    (vision.letters) was, but never in DejaVu, the typeface these decks are drawn in. A
+    card is read right only where its letter is the English one or reads as it (a
+    French king's R); the rest must be left unread, never named as the rank the letter
+    looks like."""
     from vision.decks import LETTERED
     from vision.photo import read_photo
     from vision.table_photo import table_photo

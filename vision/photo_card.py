@@ -43,6 +43,7 @@ from vision.corner import (
     ink_mask,
     two_inks,
 )
+from vision.letters import foreign_letter
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
 from vision.rank_shape import no_counter, shape_contradicts
@@ -443,7 +444,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     nor a 3 or a 5 whose index has the other's shape, nor an ace whose rank glyph stands
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
-    (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card a corner's glyphs name
+    (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
+    another language's letter (:mod:`vision.letters`), nor a card a corner's glyphs name
     with a suit glyph that has a hole (:mod:`vision.suit_shape`). ``kept``: only the
     top-left part of the card image this far right and down is the card's
     (:func:`read_index_alone`).
@@ -469,6 +471,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
             c.net.card is reading.card and c.net.confidence >= NET_COUNTER
             for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
+    if reading.card is not None and foreign_letter(
+            reading.card, (canonical_corner(img) for img in sides)):
+        return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
     if reading.card is not None and not reading.card.is_joker and any(
             reading.card is c.glyph.card and holed(canonical_corner(img))
             for img, c in zip(sides, (top, bottom), strict=True)):

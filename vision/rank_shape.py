@@ -104,7 +104,7 @@ def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
     return found[0][y:y + h, x:x + w], x, glyphs
 
 
-def _every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
+def every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
                 ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs]]:
     """The rank glyph (:func:`_whole_rank`) at each ink level the glyph models read at
     (:data:`vision.corner.READ_LEVELS`) where it is ``width`` times as wide as it is tall
@@ -225,7 +225,7 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for ink, _, _ in _every_rank(corner, FOOT_WIDTH):
+    for ink, _, _ in every_rank(corner, FOOT_WIDTH):
         w = ink.shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
@@ -253,7 +253,7 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         return bool(seen) and all(map(unlike, seen))
     if card.rank is Rank.EIGHT:
         filled = [square_corners(ink) for corner in corners
-                  for ink, _, _ in _every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
+                  for ink, _, _ in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
         return bool(filled) and float(np.median(filled)) >= SQUARE
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
@@ -279,7 +279,7 @@ def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     if card.rank not in (Rank.TEN, Rank.EIGHT):
         return False
     seen = [_open(corner, rank) for corner in corners
-            for rank in _every_rank(corner, CLOSED_WIDTH, card.rank)]
+            for rank in every_rank(corner, CLOSED_WIDTH, card.rank)]
     return bool(seen) and all(seen)
 
 
@@ -290,5 +290,5 @@ def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs]) -> bool
     return pieces <= 1 and counter(_grey(corner, rank[2].rank_box)) < OPEN
 
 
-__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "counter", "left_stem", "no_counter",
+__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "counter", "every_rank", "left_stem", "no_counter",
            "shape_contradicts", "square_corners", "stances"]

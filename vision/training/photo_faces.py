@@ -123,9 +123,9 @@ def _narrow_diamond(height: int, colour: tuple[int, int, int], rng: np.random.Ge
     return small.resize((max(3, round(small.width / k)), height), Image.Resampling.LANCZOS)
 
 
-def _rank(text: str, colour: tuple[int, int, int], height: int, rng: np.random.Generator
-          ) -> Image.Image:
-    fonts = rank_fonts()
+def _rank(text: str, colour: tuple[int, int, int], height: int, rng: np.random.Generator,
+          fonts: tuple[str, ...] | None = None) -> Image.Image:
+    fonts = fonts or rank_fonts()
     path = fonts[int(rng.integers(len(fonts)))]
     stroke = int(rng.integers(0, 4)) if rng.random() < 0.3 else 0
     font = _font(path, 96)
@@ -212,8 +212,17 @@ def _back(rng: np.random.Generator) -> np.ndarray:
     return np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
 
 
-def index_face(card: Card | None, rng: np.random.Generator) -> np.ndarray:
-    """One training face (BGRA, 420 x 300) of ``card`` (None: a card back)."""
+def index_face(card: Card | None, rng: np.random.Generator, printed: str | None = None,
+               fonts: tuple[str, ...] | None = None) -> np.ndarray:
+    """One training face (BGRA, 420 x 300) of ``card`` (None: a card back); ``printed``:
+    the rank's index printed as this text instead (a German jack's "B"), in one of
+    ``fonts`` (default :func:`rank_fonts`).
+
+    >>> from controller.cards import Card
+    >>> face = index_face(Card("Jh"), np.random.default_rng(0), printed="B")
+    >>> face.shape
+    (420, 300, 4)
+    """
     if card is None:
         return _back(rng)
     img = _paper(rng)
@@ -239,8 +248,8 @@ def index_face(card: Card | None, rng: np.random.Generator) -> np.ndarray:
     else:
         assert card.suit is not None and card.rank is not None
         colour = _colour(card.suit in (Suit.HEARTS, Suit.DIAMONDS), rng)
-        text = "10" if card.rank.char == "T" else card.rank.char
-        rank = _rank(text, colour, height, rng)
+        text = printed or ("10" if card.rank.char == "T" else card.rank.char)
+        rank = _rank(text, colour, height, rng, fonts)
         suit = _suit(card.suit, int(height * rng.uniform(0.55, 1.05)), colour, rng)
         cx = x + max(rank.width, suit.width) // 2
         img.alpha_composite(rank, (max(2, cx - rank.width // 2), y))
