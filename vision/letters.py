@@ -39,9 +39,8 @@ from vision.rank_shape import every_rank
 LETTERS_MODEL_PATH = Path(__file__).with_name("models") / "photo_letters.npz"
 LETTER = 0.9  # the median letter probability over every reading of a card's rank glyph
 # (the lettered decks' letters misread in rendered photos: 0.98 to 1.0, one 0.74; right
-# cards: at most 0.49 in rendered photos, 0.66 in cards-dev's real ones)
-READINGS = 2  # ... over at least this many readings: one ink level of one corner is
-# noise in a real photo (cards-dev: a Td read at one level only, 0.81)
+# cards: at most 0.49 in rendered photos, 0.81 in cards-dev's real ones, a Td read as
+# one at a single ink level of one corner)
 ANY_WIDTH = (0.15, 3.0)  # of its height: a rank glyph (a narrow "1", a wide "Kn")
 CLASSES = (*RANK_LABELS[:13], "letter")  # the letter model's: every rank, or a letter
 
@@ -83,11 +82,11 @@ def letter_readings(card: Card, corners: Iterable[np.ndarray]) -> list[float]:
 
 def foreign_letter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """Is ``card``'s rank glyph, read as its rank, a letter of another language's deck
-    (the median of :func:`letter_readings` at least :data:`LETTER`, over at least
-    :data:`READINGS` of them)? A glyph never read as the rank says nothing."""
+    (the median of :func:`letter_readings` at least :data:`LETTER`)? A glyph never
+    read as the rank says nothing."""
     seen = letter_readings(card, corners)
-    return len(seen) >= READINGS and float(np.median(seen)) >= LETTER
+    return bool(seen) and float(np.median(seen)) >= LETTER
 
 
-__all__ = ["CLASSES", "LETTER", "LETTERS_MODEL_PATH", "READINGS", "LetterModel",
+__all__ = ["CLASSES", "LETTER", "LETTERS_MODEL_PATH", "LetterModel",
            "foreign_letter", "letter_model", "letter_readings"]
