@@ -34,14 +34,13 @@ import numpy as np
 
 from controller.cards import Card
 from vision.classify import RANK_LABELS, GlyphNet
-from vision.rank_shape import every_rank
+from vision.rank_shape import ANY_WIDTH, every_rank
 
 LETTERS_MODEL_PATH = Path(__file__).with_name("models") / "photo_letters.npz"
 LETTER = 0.9  # the median letter probability over every reading of a card's rank glyph
 # (the lettered decks' letters misread in rendered photos: 0.98 to 1.0, one 0.74; right
 # cards: at most 0.49 in rendered photos, 0.81 in cards-dev's real ones, a Td read as
 # one at a single ink level of one corner)
-ANY_WIDTH = (0.15, 3.0)  # of its height: a rank glyph (a narrow "1", a wide "Kn")
 CLASSES = (*RANK_LABELS[:13], "letter")  # the letter model's: every rank, or a letter
 
 

@@ -46,7 +46,7 @@ from vision.corner import (
 from vision.letters import foreign_letter
 from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_model import Ensemble
-from vision.rank_shape import no_counter, shape_contradicts
+from vision.rank_shape import begins_a_word, no_counter, shape_contradicts
 from vision.suit_shape import PIPS_ALIKE, alike, holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -445,10 +445,10 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
-    another language's letter (:mod:`vision.letters`), nor a card a corner's glyphs name
-    with a suit glyph that has a hole (:mod:`vision.suit_shape`). ``kept``: only the
-    top-left part of the card image this far right and down is the card's
-    (:func:`read_index_alone`).
+    another language's letter (:mod:`vision.letters`) or begins a word (a "Kn"), nor a
+    card a corner's glyphs name with a suit glyph that has a hole
+    (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
+    far right and down is the card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -474,6 +474,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if reading.card is not None and foreign_letter(
             reading.card, (canonical_corner(img) for img in sides)):
         return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
+    if reading.card is not None and begins_a_word(
+            reading.card, (canonical_corner(img) for img in sides)):
+        return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
     if reading.card is not None and not reading.card.is_joker and any(
             reading.card is c.glyph.card and holed(canonical_corner(img))
             for img, c in zip(sides, (top, bottom), strict=True)):

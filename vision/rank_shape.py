@@ -86,6 +86,13 @@ SQUARE = 0.25  # ink in both corner boxes this much, at the median ink level of 
 # corners: a stem's square corners, an upright B's or В's (0.17 to 0.75 at each level in
 # rendered photos: blur rounds a corner at one level or another); an 8's round loops
 # leave them near empty (a median of at most 0.15 in every deck style and typeface)
+ANY_WIDTH = (0.15, 3.0)  # of its height: any rank glyph (a narrow "1", a wide "Kn")
+GAP = (-0.05, 0.7)  # of the rank glyph's height: a lowercase letter beside it starts this
+# far right of it (a Swedish "Kn" in photos: 0.21 to 0.58, its "K" thinned by a pale ink
+# level)
+X_HEIGHT = (0.45, 0.85)  # of its height: a lowercase letter's height, and its least width
+# (an "n": 0.75 tall, 0.79 wide; a "0" parted from its "1" is as tall as the "1")
+BASELINE = 0.12  # of its height: a letter beside it stands on its baseline
 
 
 def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
@@ -283,6 +290,55 @@ def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     return bool(seen) and all(seen)
 
 
+def lowercase_beside(corner: np.ndarray, level: float, glyphs: IndexGlyphs) -> bool:
+    """Is there, at ink ``level`` of a canonical corner, a lowercase letter just right of
+    the rank glyph: ink that is not the suit glyph, starting within :data:`GAP` of the
+    rank glyph's right side, standing on its baseline (:data:`BASELINE`), and together
+    as tall and as wide as a lowercase letter (:data:`X_HEIGHT`)? A rank glyph has no
+    such neighbour; the first letter of a word has (a Swedish jack's "Kn", its "K"
+    parted from its "n", which a pale ink level parts into its two stems).
+
+    >>> corner = np.full((190, 96, 3), 230, np.uint8)
+    >>> corner[20:50, 15:37] = 30; corner[62:82, 16:36] = 30  # a rank and a suit
+    >>> glyphs = find_index(corner)
+    >>> lowercase_beside(corner, 0.55, glyphs)
+    False
+    >>> corner[28:50, 42:47] = 30; corner[28:50, 55:60] = 30  # ... an "n"'s stems beside it
+    >>> lowercase_beside(corner, 0.55, find_index(corner))
+    True
+    """
+    found = ink_mask(corner, level)
+    if found is None:
+        return False
+    x, y, w, h = glyphs.rank_box
+    sx, sy, sw, sh = glyphs.suit_box
+    right = x + w
+    stats = cv2.connectedComponentsWithStats(found[0].astype(np.uint8))[2][1:]
+    near = [(cx, cy, cx + cw, cy + ch) for cx, cy, cw, ch, _ in stats
+            if not (sx <= cx and sy <= cy and cx + cw <= sx + sw and cy + ch <= sy + sh)
+            and GAP[0] * h <= cx - right <= (GAP[1] + X_HEIGHT[1]) * h
+            and cy >= y + (1 - X_HEIGHT[1]) * h - 1 and abs(cy + ch - (y + h)) <= BASELINE * h]
+    if not near:
+        return False
+    left, top = min(b[0] for b in near), min(b[1] for b in near)
+    width, height = max(b[2] for b in near) - left, max(b[3] for b in near) - top
+    return bool(left - right <= GAP[1] * h and X_HEIGHT[0] * h <= height <= X_HEIGHT[1] * h
+                and width >= X_HEIGHT[0] * h)
+
+
+def begins_a_word(card: Card, corners: Iterable[np.ndarray]) -> bool:
+    """Does ``card``'s rank glyph, at every ink level of every corner where the glyph
+    models read it as that rank, have a :func:`lowercase_beside` it: a letter that
+    begins a word, not a rank (a Swedish jack's "Kn" read as a king)?"""
+    if card.rank is None:
+        return False
+    seen = [lowercase_beside(corner, level, rank[2]) for corner in corners
+            for level in READ_LEVELS
+            if (rank := _whole_rank(corner, level, ANY_WIDTH)) is not None
+            and _read_as(rank[2]) is card.rank]
+    return bool(seen) and all(seen)
+
+
 def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs]) -> bool:
     """Is a rank glyph one piece of ink (:data:`PIECE`) enclosing no counter?"""
     stats = cv2.connectedComponentsWithStats(rank[0].astype(np.uint8))[2]
@@ -290,5 +346,6 @@ def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs]) -> bool
     return pieces <= 1 and counter(_grey(corner, rank[2].rank_box)) < OPEN
 
 
-__all__ = ["FIVE_STEM", "THREE_OPEN", "Stance", "counter", "every_rank", "left_stem", "no_counter",
-           "shape_contradicts", "square_corners", "stances"]
+__all__ = ["ANY_WIDTH", "FIVE_STEM", "THREE_OPEN", "Stance", "begins_a_word", "counter",
+           "every_rank", "left_stem", "lowercase_beside", "no_counter", "shape_contradicts",
+           "square_corners", "stances"]

@@ -1479,6 +1479,10 @@ def test_a_deck_lettered_in_another_language_names_no_court_card_wrong(
     ("swedish-letters", "As Qc Kd 2h", 212, False, ["2h"]),
     # a Swedish queen's D, in a phone-like photo, as a 6s
     ("swedish-letters", "Qc Qs Kh 3d", 213, True, ["3d", "Kh"]),
+    # a Swedish jack's "Kn", its "K" parted from its "n", as a Kc; in a phone-like
+    # photo as a Kd
+    ("swedish-letters", "Kh Jc 4h", 200, False, ["4h", "Kh"]),
+    ("swedish-letters", "Ks Jd 6s", 201, True, ["6s", "Ks"]),
 ])
 def test_a_russian_or_swedish_deck_names_no_letter_as_the_rank_it_looks_like(
         style: str, dealt: str, seed: int, harsh: bool, named: list[str]) -> None:
@@ -1487,8 +1491,10 @@ def test_a_russian_or_swedish_deck_names_no_letter_as_the_rank_it_looks_like(
     its ace E (vision.owndecks.LETTERS); the glyph models and the corner network, shown
     no letters, read them surely as an A, a 7, a 6. The letter model (vision.letters),
     trained on such letters in every installed typeface but these decks' DejaVu, calls
-    them letters, and no card is named for them; the number cards and the Swedish king
-    are still read."""
+    them letters, and no card is named for them. A Swedish jack's "Kn" parted into its
+    "K" and its "n" is read as a king; a rank glyph with a lowercase letter beside it
+    begins a word (vision.rank_shape.begins_a_word). The number cards and the kings are
+    still read."""
     img, _ = table_photo(parse_cards(dealt), style, seed=seed, harsh=harsh,
                          card_height=(150.0, 300.0) if harsh else (200.0, 300.0))
     assert sorted(str(r.card) for r in read_photo(img) if r.card is not None) == sorted(named)
