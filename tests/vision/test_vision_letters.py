@@ -63,3 +63,20 @@ def test_every_foreign_letter_read_as_a_rank_is_a_letter(name: str) -> None:
             judged += 1
     assert judged >= 8
 
+
+
+def test_letters_are_trained_in_every_typeface_that_draws_them_but_dejavu() -> None:
+    """Issue 4, photo Done-when line: measured on decks never seen. The bench's and these
+    tests' lettered decks are printed in DejaVu; the letter model is trained on the
+    letters in every other installed text face that draws them (a face without Cyrillic
+    draws a Д as a blank box, and is left out for it), so its numbers are those of an
+    unseen typeface."""
+    from vision.corner import FEATURE_LEN
+    from vision.training.train_letters import FOREIGN, letter_fonts, letter_samples
+
+    cyrillic, latin = letter_fonts("Д"), letter_fonts("B")
+    assert cyrillic and not any("DejaVu" in f for f in latin)
+    assert not any("adventor" in f for f in cyrillic)  # TeX Gyre Adventor: no Cyrillic
+    assert any("adventor" in f for f in latin)
+    features = letter_samples(4, 0)
+    assert features.shape[1] == FEATURE_LEN and len(features) >= len(FOREIGN)
