@@ -76,7 +76,7 @@ def letter_readings(card: Card, corners: Iterable[np.ndarray]) -> list[float]:
     if card.rank is None:
         return []
     return [float(letter_model().letter(glyphs.rank_features)[0]) for corner in corners
-            for _, _, glyphs in every_rank(corner, ANY_WIDTH, card.rank)]
+            for _, _, glyphs, _ in every_rank(corner, ANY_WIDTH, card.rank)]
 
 
 def foreign_letter(card: Card, corners: Iterable[np.ndarray]) -> bool:

@@ -112,15 +112,16 @@ def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
 
 
 def every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
-                ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs]]:
+               ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs, float]]:
     """The rank glyph (:func:`_whole_rank`) at each ink level the glyph models read at
     (:data:`vision.corner.READ_LEVELS`) where it is ``width`` times as wide as it is tall
     and, given ``read``, where the glyph models read it as that rank: a level that parts
     the index otherwise (a pale index lost, a big pip taken for its rank glyph) measures
-    another glyph than the one read."""
-    for rank in (_whole_rank(corner, level, width) for level in READ_LEVELS):
+    another glyph than the one read. Each with the ink level it was parted at."""
+    for level in READ_LEVELS:
+        rank = _whole_rank(corner, level, width)
         if rank is not None and (read is None or _read_as(rank[2]) is read):
-            yield rank
+            yield (*rank, level)
 
 
 def _grey(corner: np.ndarray, box: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
@@ -232,7 +233,7 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for ink, _, _ in every_rank(corner, FOOT_WIDTH):
+    for ink, *_ in every_rank(corner, FOOT_WIDTH):
         w = ink.shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
@@ -260,7 +261,7 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         return bool(seen) and all(map(unlike, seen))
     if card.rank is Rank.EIGHT:
         filled = [square_corners(ink) for corner in corners
-                  for ink, _, _ in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
+                  for ink, *_ in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
         return bool(filled) and float(np.median(filled)) >= SQUARE
     return False  # (``corners`` may be lazy: other ranks never measure them)
 
@@ -332,14 +333,12 @@ def begins_a_word(card: Card, corners: Iterable[np.ndarray]) -> bool:
     begins a word, not a rank (a Swedish jack's "Kn" read as a king)?"""
     if card.rank is None:
         return False
-    seen = [lowercase_beside(corner, level, rank[2]) for corner in corners
-            for level in READ_LEVELS
-            if (rank := _whole_rank(corner, level, ANY_WIDTH)) is not None
-            and _read_as(rank[2]) is card.rank]
+    seen = [lowercase_beside(corner, level, glyphs) for corner in corners
+            for _, _, glyphs, level in every_rank(corner, ANY_WIDTH, card.rank)]
     return bool(seen) and all(seen)
 
 
-def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs]) -> bool:
+def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs, float]) -> bool:
     """Is a rank glyph one piece of ink (:data:`PIECE`) enclosing no counter?"""
     stats = cv2.connectedComponentsWithStats(rank[0].astype(np.uint8))[2]
     pieces = int((stats[1:, cv2.CC_STAT_AREA] >= PIECE * rank[0].size).sum())
