@@ -457,29 +457,26 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
                                   _corner_ink(img), blank)
                    for img, (net, blank), limit in zip(sides, nets, limits, strict=True))
     reading = decide(top, bottom, threshold)
-    if reading.card is not None and not legible(reading.card, tuple(
-            (edge_width(canonical_corner(img)), c) for img, c in zip(sides, (top, bottom),
-                                                                     strict=True))):
+    card = reading.card
+    if card is None:
+        return reading
+    corners = [canonical_corner(img) for img in sides]  # every witness reads these
+    if not legible(card, tuple((edge_width(corner), c) for corner, c in zip(
+            corners, (top, bottom), strict=True))):
         return Reading(None, reading.confidence)
-    if reading.card is not None and shape_contradicts(
-            reading.card, (canonical_corner(img) for img in sides)):
+    if shape_contradicts(card, corners):
         # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king, a
         # German jack's B as an 8 (vision.rank_shape)
         return Reading(None, 0.0)
-    if reading.card is not None and no_counter(
-            reading.card, (canonical_corner(img) for img in sides)) and not all(
-            c.net.card is reading.card and c.net.confidence >= NET_COUNTER
-            for c in (top, bottom)):
+    if no_counter(card, corners) and not all(
+            c.net.card is card and c.net.confidence >= NET_COUNTER for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
-    if reading.card is not None and foreign_letter(
-            reading.card, (canonical_corner(img) for img in sides)):
+    if foreign_letter(card, corners):
         return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
-    if reading.card is not None and begins_a_word(
-            reading.card, (canonical_corner(img) for img in sides)):
+    if begins_a_word(card, corners):
         return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
-    if reading.card is not None and not reading.card.is_joker and any(
-            reading.card is c.glyph.card and holed(canonical_corner(img))
-            for img, c in zip(sides, (top, bottom), strict=True)):
+    if not card.is_joker and any(card is c.glyph.card and holed(corner)
+                                 for corner, c in zip(corners, (top, bottom), strict=True)):
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
     return reading
 
