@@ -3,13 +3,12 @@
 A Russian deck prints its queen "Д" and its ace "Т", a Swedish one its jack "Kn" and its
 ace "E". The glyph models know only ranks, so they read such a letter, surely, as the
 rank it looks most like: Д as an A or a 10, Т as a 7, Kn as a K or a Q, E as a K or a 6,
-a D as a 6; and the corner
-network, which knows only ranks too, often agrees. The letter model (trained by
-``vision/training/train_letters.py`` on those letters and more, in every installed text
-face but DejaVu's, against every rank glyph the glyph models are trained on) tells a rank
-glyph from such a letter. A card whose rank glyph, wherever the glyph models read it as
-that rank, the letter model calls a letter (at the median over the ink levels of both
-corners, :data:`LETTER`), is not named.
+a D as a 6; and the corner network, which knows only ranks too, often agrees. The letter
+model (trained by ``vision/training/train_letters.py`` on those letters and more, in
+every installed text face but DejaVu's, against every rank glyph the glyph models are
+trained on) tells a rank glyph from such a letter. A card whose rank glyph, wherever the
+glyph models read it as that rank, the letter model calls a letter (at the median over
+the ink levels of both corners, :data:`LETTER`), is not named.
 
 >>> from controller.cards import Card
 >>> from vision.corner import canonical_corner
@@ -41,7 +40,7 @@ LETTER = 0.9  # the median letter probability over every reading of a card's ran
 # (the lettered decks' letters misread in rendered photos: 0.98 to 1.0, one 0.74; right
 # cards: at most 0.49 in rendered photos, 0.81 in cards-dev's real ones, a Td read as
 # one at a single ink level of one corner)
-CLASSES = (*RANK_LABELS[:13], "letter")  # the letter model's: every rank, or a letter
+CLASSES = (*(r for r in RANK_LABELS if r != "jk"), "letter")  # every rank, or a letter
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,19 @@ class LetterModel:
 
     @classmethod
     def load(cls, path: str | Path = LETTERS_MODEL_PATH) -> LetterModel:
+        """The model saved at ``path``; a file of another model is refused by name.
+
+        >>> import tempfile
+        >>> other = Path(tempfile.mkdtemp()) / "glyphs.npz"
+        >>> np.savez_compressed(other, rank_w1=np.zeros(1))
+        >>> LetterModel.load(other)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ValueError: glyphs.npz is no letter model (it lacks letter_w1): train one with ...
+        """
         with np.load(path) as data:
+            if "letter_w1" not in data.files:
+                raise ValueError(f"{Path(path).name} is no letter model (it lacks letter_w1): "
+                                 "train one with vision.training.train_letters")
             return cls(GlyphNet.from_arrays(data, "letter"))
 
 
@@ -75,8 +86,8 @@ def letter_readings(card: Card, corners: Iterable[np.ndarray]) -> list[float]:
     canonical corner where the glyph models read it as ``card``'s rank."""
     if card.rank is None:
         return []
-    return [float(letter_model().letter(glyphs.rank_features)[0]) for corner in corners
-            for _, _, glyphs, _ in every_rank(corner, ANY_WIDTH, card.rank)]
+    return [float(letter_model().letter(rank.glyphs.rank_features)[0]) for corner in corners
+            for rank in every_rank(corner, ANY_WIDTH, card.rank)]
 
 
 def foreign_letter(card: Card, corners: Iterable[np.ndarray]) -> bool:

@@ -41,6 +41,9 @@ LETTERS: dict[str, dict[str, str]] = {
     "swedish-letters": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},  # Knekt, Dam, Kung, Ess
     "polish-letters": {"J": "W", "Q": "D", "K": "K", "A": "A"},  # Walet, Dama, Król, As
 }
+# the letters above that are the English rank's own, or a king's that every reader takes
+# for a K: they are read, and rightly
+READ_AS_ENGLISH = frozenset({"A", "K", "R", "К"})
 
 
 @lru_cache(maxsize=16)

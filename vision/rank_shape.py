@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -95,33 +96,47 @@ X_HEIGHT = (0.45, 0.85)  # of its height: a lowercase letter's height, and its l
 BASELINE = 0.12  # of its height: a letter beside it stands on its baseline
 
 
+class RankGlyph(NamedTuple):
+    """A canonical corner's index as parted at one ink level: the corner's ink at that
+    level and the glyphs found in it."""
+
+    mask: np.ndarray
+    glyphs: IndexGlyphs
+    level: float
+
+    @property
+    def ink(self) -> np.ndarray:
+        """The rank glyph's ink, cut to its box."""
+        x, y, w, h = self.glyphs.rank_box
+        return self.mask[y:y + h, x:x + w]
+
+
 def _whole_rank(corner: np.ndarray, level: float, width: tuple[float, float]
-                ) -> tuple[np.ndarray, int, IndexGlyphs] | None:
-    """The ink of a canonical corner's rank glyph at ink ``level``, cut to its box, and
-    the box's left; None when there is no index, or the glyph is too small to
-    judge (:data:`MIN_HEIGHT`) or not ``width`` times as wide as it is tall (then it is
-    part of a glyph, or one joined to other ink)."""
+                ) -> RankGlyph | None:
+    """A canonical corner's rank glyph at ink ``level``; None when there is no index, or
+    the glyph is too small to judge (:data:`MIN_HEIGHT`) or not ``width`` times as wide
+    as it is tall (then it is part of a glyph, or one joined to other ink)."""
     glyphs = find_index(corner, level)
     found = ink_mask(corner, level)
     if glyphs is None or found is None:
         return None
-    x, y, w, h = glyphs.rank_box
+    h, w = glyphs.rank_box[3], glyphs.rank_box[2]
     if h < MIN_HEIGHT or not width[0] * h <= w <= width[1] * h:
         return None
-    return found[0][y:y + h, x:x + w], x, glyphs
+    return RankGlyph(found[0], glyphs, level)
 
 
 def every_rank(corner: np.ndarray, width: tuple[float, float], read: Rank | None = None
-               ) -> Iterable[tuple[np.ndarray, int, IndexGlyphs, float]]:
+               ) -> Iterable[RankGlyph]:
     """The rank glyph (:func:`_whole_rank`) at each ink level the glyph models read at
     (:data:`vision.corner.READ_LEVELS`) where it is ``width`` times as wide as it is tall
     and, given ``read``, where the glyph models read it as that rank: a level that parts
     the index otherwise (a pale index lost, a big pip taken for its rank glyph) measures
-    another glyph than the one read. Each with the ink level it was parted at."""
+    another glyph than the one read."""
     for level in READ_LEVELS:
         rank = _whole_rank(corner, level, width)
-        if rank is not None and (read is None or _read_as(rank[2]) is read):
-            yield (*rank, level)
+        if rank is not None and (read is None or _read_as(rank.glyphs) is read):
+            yield rank
 
 
 def _grey(corner: np.ndarray, box: tuple[int, int, int, int], margin: int = 2) -> np.ndarray:
@@ -190,9 +205,10 @@ def left_stem(corner: np.ndarray) -> float | None:
     0.0
     """
     rank = _whole_rank(corner, READ_LEVELS[0], WIDTH)  # the level the models read first
-    if rank is None or rank[1] <= EDGE + 3:
+    if rank is None or rank.glyphs.rank_box[0] <= EDGE + 3:
         return None
-    ink, w = rank[0], rank[0].shape[1]
+    ink = rank.ink
+    w = ink.shape[1]
     top, bottom = (round(f * len(ink)) for f in STEM_ROWS)
     side = ink[top:bottom, :round(STEM_WIDTH * w)]  # (WIDTH: never empty)
     return float(side.any(axis=1).mean())
@@ -233,7 +249,8 @@ def stances(corner: np.ndarray) -> list[Stance]:
     Stance(foot=0.0, bar=0.0)
     """
     out = []
-    for ink, *_ in every_rank(corner, FOOT_WIDTH):
+    for rank in every_rank(corner, FOOT_WIDTH):
+        ink = rank.ink
         w = ink.shape[1]
         rows = max(2, round(FOOT_ROWS * len(ink)))
         foot, bar = (np.flatnonzero(band.any(axis=0)) for band in (
@@ -260,10 +277,10 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         unlike = Stance.fours if card.rank is Rank.ACE else Stance.stemless
         return bool(seen) and all(map(unlike, seen))
     if card.rank is Rank.EIGHT:
-        filled = [square_corners(ink) for corner in corners
-                  for ink, *_ in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
+        filled = [square_corners(rank.ink) for corner in corners
+                  for rank in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
         return bool(filled) and float(np.median(filled)) >= SQUARE
-    return False  # (``corners`` may be lazy: other ranks never measure them)
+    return False
 
 
 def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
@@ -291,8 +308,8 @@ def no_counter(card: Card, corners: Iterable[np.ndarray]) -> bool:
     return bool(seen) and all(seen)
 
 
-def lowercase_beside(corner: np.ndarray, level: float, glyphs: IndexGlyphs) -> bool:
-    """Is there, at ink ``level`` of a canonical corner, a lowercase letter just right of
+def lowercase_beside(rank: RankGlyph) -> bool:
+    """Is there, at the ink level ``rank`` was parted at, a lowercase letter just right of
     the rank glyph: ink that is not the suit glyph, starting within :data:`GAP` of the
     rank glyph's right side, standing on its baseline (:data:`BASELINE`), and together
     as tall and as wide as a lowercase letter (:data:`X_HEIGHT`)? A rank glyph has no
@@ -301,20 +318,18 @@ def lowercase_beside(corner: np.ndarray, level: float, glyphs: IndexGlyphs) -> b
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:50, 15:37] = 30; corner[62:82, 16:36] = 30  # a rank and a suit
-    >>> glyphs = find_index(corner)
-    >>> lowercase_beside(corner, 0.55, glyphs)
+    >>> lowercase_beside(next(iter(every_rank(corner, ANY_WIDTH))))
     False
     >>> corner[28:50, 42:47] = 30; corner[28:50, 55:60] = 30  # ... an "n"'s stems beside it
-    >>> lowercase_beside(corner, 0.55, find_index(corner))
+    >>> lowercase_beside(next(iter(every_rank(corner, ANY_WIDTH))))
     True
     """
-    found = ink_mask(corner, level)
-    if found is None:
-        return False
-    x, y, w, h = glyphs.rank_box
-    sx, sy, sw, sh = glyphs.suit_box
+    x, y, w, h = rank.glyphs.rank_box
+    sx, sy, sw, sh = rank.glyphs.suit_box
     right = x + w
-    stats = cv2.connectedComponentsWithStats(found[0].astype(np.uint8))[2][1:]
+    stats = cv2.connectedComponentsWithStats(rank.mask.astype(np.uint8))[2][1:]
+    # every piece of ink right of the rank glyph, within a letter's width past GAP, in
+    # the rows of a lowercase letter on its baseline: an "n" parted into its stems
     near = [(cx, cy, cx + cw, cy + ch) for cx, cy, cw, ch, _ in stats
             if not (sx <= cx and sy <= cy and cx + cw <= sx + sw and cy + ch <= sy + sh)
             and GAP[0] * h <= cx - right <= (GAP[1] + X_HEIGHT[1]) * h
@@ -333,18 +348,19 @@ def begins_a_word(card: Card, corners: Iterable[np.ndarray]) -> bool:
     begins a word, not a rank (a Swedish jack's "Kn" read as a king)?"""
     if card.rank is None:
         return False
-    seen = [lowercase_beside(corner, level, glyphs) for corner in corners
-            for _, _, glyphs, level in every_rank(corner, ANY_WIDTH, card.rank)]
+    seen = [lowercase_beside(rank) for corner in corners
+            for rank in every_rank(corner, ANY_WIDTH, card.rank)]
     return bool(seen) and all(seen)
 
 
-def _open(corner: np.ndarray, rank: tuple[np.ndarray, int, IndexGlyphs, float]) -> bool:
+def _open(corner: np.ndarray, rank: RankGlyph) -> bool:
     """Is a rank glyph one piece of ink (:data:`PIECE`) enclosing no counter?"""
-    stats = cv2.connectedComponentsWithStats(rank[0].astype(np.uint8))[2]
-    pieces = int((stats[1:, cv2.CC_STAT_AREA] >= PIECE * rank[0].size).sum())
-    return pieces <= 1 and counter(_grey(corner, rank[2].rank_box)) < OPEN
+    ink = rank.ink
+    stats = cv2.connectedComponentsWithStats(ink.astype(np.uint8))[2]
+    pieces = int((stats[1:, cv2.CC_STAT_AREA] >= PIECE * ink.size).sum())
+    return pieces <= 1 and counter(_grey(corner, rank.glyphs.rank_box)) < OPEN
 
 
-__all__ = ["ANY_WIDTH", "FIVE_STEM", "THREE_OPEN", "Stance", "begins_a_word", "counter",
-           "every_rank", "left_stem", "lowercase_beside", "no_counter", "shape_contradicts",
-           "square_corners", "stances"]
+__all__ = ["ANY_WIDTH", "FIVE_STEM", "THREE_OPEN", "RankGlyph", "Stance", "begins_a_word",
+           "counter", "every_rank", "left_stem", "lowercase_beside", "no_counter",
+           "shape_contradicts", "square_corners", "stances"]

@@ -41,7 +41,7 @@ from vision.classify import GlyphNet
 from vision.corner import canonical_corner, find_index
 from vision.decks import LETTERED, available_styles, deck_style, render_face
 from vision.letters import CLASSES, LETTERS_MODEL_PATH, LetterModel
-from vision.owndecks import LETTERS
+from vision.owndecks import LETTERS, READ_AS_ENGLISH
 from vision.training.photo_faces import index_face, rank_fonts
 from vision.training.train_glyphs import train_net
 from vision.training.train_photo import photo_card, samples
@@ -103,7 +103,7 @@ def letter_samples(per_letter: int, seed: int) -> np.ndarray:
     for letter, ranks in FOREIGN.items():
         fonts = letter_fonts(letter)
         for i in range(per_letter):
-            card = Card(ranks[i % len(ranks)] + list(Suit)[int(rng.integers(4))].char)
+            card = Card(ranks[i % len(ranks)] + Suit(int(rng.integers(4))).char)
             face = index_face(card, rng, printed=letter, fonts=fonts)
             if (f := _features(face, rng, WHOLE if len(letter) > 1 else 0.0)) is not None:
                 out.append(f)
@@ -118,7 +118,7 @@ def held_out_letters(aug: int, seed: int) -> dict[str, np.ndarray]:
     for name in LETTERED:
         style = deck_style(name)
         for rank, letter in LETTERS[name].items():
-            if letter in ("A", "K", "R", "К"):
+            if letter in READ_AS_ENGLISH:
                 continue
             for suit in Suit:
                 card = Card(rank + suit.char)
