@@ -105,6 +105,18 @@ NET_COUNTER = 0.75
 RUNS_OFF = 0.25  # a rank glyph's rows, this share of them ink all along the left strip
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
 # (sharp or evenly blurred indexes of every style: at most 1.37)
+# ink levels nearer the paper than READ_LEVELS: a thin stroke an overexposed photo has
+# faded (an 8's waist, a 4's slant and bar) is ink there again
+PALE_LEVELS = (0.75, 0.85, 0.9)
+# a corner this much paper clipped white (grey CLIP or more) is overexposed: only then are
+# the pale levels a witness (in a blurred photo they fatten strokes and close a 3 into an 8)
+CLIP, CLIPPED = 254, 0.5
+# ... where the glyph models reading another rank this surely, this many times over the
+# corners whose glyphs named the card, say the index was read without the strokes that
+# make it (a four-colour 8, its waist faded, named a 10; at the pale levels a sure 8 five
+# times of six). Right reads of overexposed photos never met it (~1,500 logged); once is
+# not enough: a pale level joins an index to a shadow or a neighbour now and then
+PALE_SURE, PALE_READINGS = 0.9, 2
 
 
 def _corner_ink(card_img: np.ndarray) -> str:
@@ -447,8 +459,9 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
     another language's letter (:mod:`vision.letters`) or begins a word (a "Kn"), nor a
     card a corner's glyphs name with a suit glyph that has a hole
-    (:mod:`vision.suit_shape`). ``kept``: only the top-left part of the card image this
-    far right and down is the card's (:func:`read_index_alone`).
+    (:mod:`vision.suit_shape`), nor one whose index the glyph models read as another
+    rank at a pale ink level (:func:`faded`). ``kept``: only the top-left part of the
+    card image this far right and down is the card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -478,7 +491,41 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if not card.is_joker and any(card is c.glyph.card and holed(corner)
                                  for corner, c in zip(corners, (top, bottom), strict=True)):
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
+    if faded(card, [corner for corner, c in zip(corners, (top, bottom), strict=True)
+                    if c.glyph.card is card], clf):
+        return Reading(None, 0.0)  # an overexposed 8, its waist gone, read as a 10
     return reading
+
+
+def faded(card: Card, corners: list[np.ndarray], clf: IndexClassifier | Ensemble) -> bool:
+    """Do the glyph models, reading the overexposed ones of the canonical ``corners``
+    (:data:`CLIPPED`) parted at the pale :data:`PALE_LEVELS`, name another rank than
+    ``card``'s at least :data:`PALE_SURE` surely, :data:`PALE_READINGS` times or more?
+    Then the strokes that made the index read as ``card`` were only what overexposure
+    left of another rank's.
+
+    >>> from vision.decks import STYLES, face_on, render_face
+    >>> from vision.photo_model import photo_reader
+    >>> eight = canonical_corner(face_on(render_face(STYLES["standard"], Card("8h"))))
+    >>> models = photo_reader()
+    >>> faded(Card("Th"), [eight, eight], models), faded(Card("8h"), [eight], models)
+    (True, False)
+    >>> grey = (eight * 0.9).astype(np.uint8)  # its paper not clipped white
+    >>> faded(Card("Th"), [grey, grey], models)
+    False
+    """
+    other = 0
+    for corner in corners:
+        grey = cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY) if corner.ndim == 3 else corner
+        if (grey >= CLIP).mean() < CLIPPED:
+            continue
+        for level in PALE_LEVELS:
+            glyphs = find_index(corner, level)
+            read = Reading(None, 0.0) if glyphs is None else clf.read(glyphs)
+            # (a joker's mark is no rank: a pale level may part an index so)
+            other += read.card is not None and read.card.rank not in (card.rank, None) \
+                and read.confidence >= PALE_SURE
+    return other >= PALE_READINGS
 
 
 def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRESHOLD

@@ -94,6 +94,11 @@ GAP = (-0.05, 0.7)  # of the rank glyph's height: a lowercase letter beside it s
 X_HEIGHT = (0.45, 0.85)  # of its height: a lowercase letter's height, and its least width
 # (an "n": 0.75 tall, 0.79 wide; a "0" parted from its "1" is as tall as the "1")
 BASELINE = 0.12  # of its height: a letter beside it stands on its baseline
+BAR_TOP = 0.15  # of a 7's height: its top rows, where its bar is
+SEVEN_BAR = 0.45  # of its width: ink in those rows spanning less, at every ink level of
+# every corner, is no 7's bar but a stroke's end (every deck style's 7 spans 1.0, in every
+# installed typeface 0.8 or more; a ten's "1", leaning in an overexposed photo's outline
+# that was not the card's, named a 7 surely: 0.36)
 
 
 class RankGlyph(NamedTuple):
@@ -260,13 +265,26 @@ def stances(corner: np.ndarray) -> list[Stance]:
     return out
 
 
+def top_bar(ink: np.ndarray) -> float:
+    """How much of a glyph's width the ink of its top rows (:data:`BAR_TOP`) spans, from
+    its leftmost to its rightmost: a 7's bar spans it all, a leaning stroke's end little.
+
+    >>> seven = np.zeros((20, 12), bool); seven[:3, :] = True; seven[3:, 5:8] = True
+    >>> top_bar(seven), top_bar(np.eye(20, 12, dtype=bool)[:, ::-1].copy())
+    (1.0, 0.25)
+    """
+    cols = np.flatnonzero(ink[:max(2, round(BAR_TOP * len(ink)))].any(axis=0))
+    return round(float(cols[-1] - cols[0] + 1) / ink.shape[1], 2) if len(cols) else 0.0
+
+
 def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     """Does a canonical corner's rank glyph say the card is not ``card``: a 3 with a 5's
     stem (:func:`left_stem`), a 5 open on the left like a 3; or do both corners' glyphs
     at every ink level say it (:func:`stances`): a king with no stem at its bottom left
     (:data:`STEMLESS`), an ace standing like a 4? Or, at most ink levels of both
     corners, an 8 with a stem's :func:`square_corners` (a B), where the glyph models
-    read the glyph as an 8? A glyph that cannot be measured says nothing. (A 10 or an 8
+    read the glyph as an 8? Or, at every ink level of every corner where it is read as
+    a 7, a 7 with no :func:`top_bar`? A glyph that cannot be measured says nothing. (A 10 or an 8
     with no counter: :func:`no_counter`.)"""
     if card.rank is Rank.THREE:
         return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
@@ -280,6 +298,10 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
         filled = [square_corners(rank.ink) for corner in corners
                   for rank in every_rank(corner, EIGHT_WIDTH, Rank.EIGHT)]
         return bool(filled) and float(np.median(filled)) >= SQUARE
+    if card.rank is Rank.SEVEN:
+        spans = [top_bar(rank.ink) for corner in corners
+                 for rank in every_rank(corner, ANY_WIDTH, Rank.SEVEN)]
+        return bool(spans) and max(spans) < SEVEN_BAR
     return False
 
 

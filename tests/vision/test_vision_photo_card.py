@@ -480,6 +480,29 @@ def test_every_decks_aces_and_kings_stand_on_a_left_foot_and_no_four_reads_as_an
     assert not unwitnessed
 
 
+def test_every_decks_sevens_have_a_bar_and_no_rank_reads_otherwise_when_pale() -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong, and at least 97% read.
+    The top-bar witness never stops a clean 7 of a deck style the shoe renders, and no
+    clean card of any style reads as another rank at the pale ink levels
+    (vision.rank_shape.top_bar, vision.photo_card.faded): both only ever stop a card
+    whose strokes an overexposed photo faded."""
+    from vision.decks import available_styles
+    from vision.photo_card import faded
+    from vision.rank_shape import shape_contradicts
+
+    barless, pale = [], []
+    for style in available_styles():
+        for i, rank in enumerate("A23456789TJQK"):
+            card = Card(rank + "shdc"[i % 4])
+            corner = canonical_corner(face_on(render_face(style, card), (40, 90, 30)))
+            if rank == "7" and shape_contradicts(card, [corner]):
+                barless.append(f"{style.name} {card}")
+            if faded(card, [corner, corner], photo_reader()):
+                pale.append(f"{style.name} {card}")
+    assert not barless
+    assert not pale
+
+
 def test_every_decks_tens_and_eights_keep_their_shape_and_no_foreign_letter_reads_as_one(
 ) -> None:
     """Issue 4, photo Done-when line: at most 1% confidently wrong, on decks never seen.
