@@ -791,5 +791,5 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     return reading, reading.card
 
 
-__all__ = ["THRESHOLD", "has_index", "in_corner", "other_rank", "read_card",
+__all__ = ["THRESHOLD", "faded", "has_index", "in_corner", "other_rank", "read_card",
            "read_index_alone", "runs_past"]

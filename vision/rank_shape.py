@@ -385,4 +385,4 @@ def _open(corner: np.ndarray, rank: RankGlyph) -> bool:
 
 __all__ = ["ANY_WIDTH", "FIVE_STEM", "THREE_OPEN", "RankGlyph", "Stance", "begins_a_word",
            "counter", "every_rank", "left_stem", "lowercase_beside", "no_counter",
-           "shape_contradicts", "square_corners", "stances"]
+           "shape_contradicts", "square_corners", "stances", "top_bar"]
