@@ -122,7 +122,9 @@ def _deal_and_check(run: Any, stream: Stream) -> None:
 
     # the LED display, as the emulated chips show it
     win_text = "WIN " + " ".join(str(w) for w in winners)
-    shown = _led(run, lambda d: d["modules"][0]["text"] == win_text)
+    # one frame per module: the winner's module may show before the seats' stacks do
+    shown = _led(run, lambda d: d["modules"][0]["text"] == win_text and all(
+        d["modules"][seat + 1]["text"].endswith(str(stack)) for seat, stack in stacks.items()))
     texts = [m["text"] for m in shown["modules"]]
     assert texts[0] == win_text, shown["text"]
     for seat, stack in stacks.items():
