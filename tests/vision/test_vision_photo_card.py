@@ -483,7 +483,7 @@ def test_every_decks_aces_and_kings_stand_on_a_left_foot_and_no_four_reads_as_an
 def test_every_decks_sevens_have_a_bar_and_no_rank_reads_otherwise_when_pale() -> None:
     """Issue 4, photo Done-when line: at most 1% confidently wrong, and at least 97% read.
     The top-bar witness never stops a clean 7 of a deck style the shoe renders, and no
-    clean card of any style reads as another rank at the pale ink levels
+    clean rank of any style (each in one suit) reads as another rank at the pale ink levels
     (vision.rank_shape.top_bar, vision.photo_card.faded): both only ever stop a card
     whose strokes an overexposed photo faded."""
     from vision.decks import available_styles
