@@ -491,38 +491,48 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if not card.is_joker and any(card is c.glyph.card and holed(corner)
                                  for corner, c in zip(corners, (top, bottom), strict=True)):
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
-    if faded(card, [corner for corner, c in zip(corners, (top, bottom), strict=True)
-                    if c.glyph.card is card], clf):
+    if faded(card, corners, (top, bottom), clf):
         return Reading(None, 0.0)  # an overexposed 8, its waist gone, read as a 10
     return reading
 
 
-def faded(card: Card, corners: list[np.ndarray], clf: IndexClassifier | Ensemble) -> bool:
-    """Do the glyph models, reading the overexposed ones of the canonical ``corners``
-    (:data:`CLIPPED`) parted at the pale :data:`PALE_LEVELS`, name another rank than
-    ``card``'s at least :data:`PALE_SURE` surely, :data:`PALE_READINGS` times or more?
-    Then the strokes that made the index read as ``card`` were only what overexposure
-    left of another rank's.
+def faded(card: Card, corners: list[np.ndarray], readings: tuple[CornerReadings, ...],
+          clf: IndexClassifier | Ensemble) -> bool:
+    """Do the glyph models, reading the canonical ``corners`` whose glyphs named ``card``
+    (their ``readings``) and whose paper is clipped white (:data:`CLIPPED`: overexposed)
+    parted at the pale :data:`PALE_LEVELS`, name another rank than ``card``'s at least
+    :data:`PALE_SURE` surely, :data:`PALE_READINGS` times or more? Then the strokes that
+    made the index read as ``card`` were only what overexposure left of another rank's.
 
+    >>> from controller.cards import JOKER
     >>> from vision.decks import STYLES, face_on, render_face
     >>> from vision.photo_model import photo_reader
-    >>> eight = canonical_corner(face_on(render_face(STYLES["standard"], Card("8h"))))
-    >>> models = photo_reader()
-    >>> faded(Card("Th"), [eight, eight], models), faded(Card("8h"), [eight], models)
-    (True, False)
+    >>> def corner(card, style="standard"):
+    ...     return canonical_corner(face_on(render_face(STYLES[style], card)))
+    >>> def named(card):
+    ...     return CornerReadings(Reading(card, 0.99), False, Reading(None, 0.0), "red")
+    >>> eight, ten, models = corner(Card("8h")), Card("Th"), photo_reader()
+    >>> faded(ten, [eight, eight], (named(ten), named(ten)), models)
+    True
+    >>> faded(Card("8h"), [eight], (named(Card("8h")),), models)
+    False
+    >>> faded(ten, [eight, eight], (named(None), named(None)), models)  # glyphs named no 10
+    False
     >>> grey = (eight * 0.9).astype(np.uint8)  # its paper not clipped white
-    >>> faded(Card("Th"), [grey, grey], models)
+    >>> faded(ten, [grey, grey], (named(ten), named(ten)), models)
+    False
+    >>> joker = corner(JOKER, "nicu-white")  # read as the joker at every pale level: no rank
+    >>> faded(Card("Jh"), [joker, joker], (named(Card("Jh")), named(Card("Jh"))), models)
     False
     """
     other = 0
-    for corner in corners:
-        grey = cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY) if corner.ndim == 3 else corner
-        if (grey >= CLIP).mean() < CLIPPED:
+    for corner, read_as in zip(corners, readings, strict=True):
+        if read_as.glyph.card is not card \
+                or (cv2.cvtColor(corner, cv2.COLOR_BGR2GRAY) >= CLIP).mean() < CLIPPED:
             continue
         for level in PALE_LEVELS:
             glyphs = find_index(corner, level)
             read = Reading(None, 0.0) if glyphs is None else clf.read(glyphs)
-            # (a joker's mark is no rank: a pale level may part an index so)
             other += read.card is not None and read.card.rank not in (card.rank, None) \
                 and read.confidence >= PALE_SURE
     return other >= PALE_READINGS

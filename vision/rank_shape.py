@@ -284,8 +284,8 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     (:data:`STEMLESS`), an ace standing like a 4? Or, at most ink levels of both
     corners, an 8 with a stem's :func:`square_corners` (a B), where the glyph models
     read the glyph as an 8? Or, at every ink level of every corner where it is read as
-    a 7, a 7 with no :func:`top_bar`? A glyph that cannot be measured says nothing. (A 10 or an 8
-    with no counter: :func:`no_counter`.)"""
+    a 7, a 7 with no :func:`top_bar`? A glyph that cannot be measured says nothing. (A
+    10 or an 8 with no counter: :func:`no_counter`.)"""
     if card.rank is Rank.THREE:
         return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
     if card.rank is Rank.FIVE:

@@ -497,7 +497,8 @@ def test_every_decks_sevens_have_a_bar_and_no_rank_reads_otherwise_when_pale() -
             corner = canonical_corner(face_on(render_face(style, card), (40, 90, 30)))
             if rank == "7" and shape_contradicts(card, [corner]):
                 barless.append(f"{style.name} {card}")
-            if faded(card, [corner, corner], photo_reader()):
+            named = CornerReadings(Reading(card, 0.99), False, Reading(None, 0.0), "other")
+            if faded(card, [corner, corner], (named, named), photo_reader()):
                 pale.append(f"{style.name} {card}")
     assert not barless
     assert not pale
