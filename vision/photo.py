@@ -749,6 +749,12 @@ def _by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | En
         spans = [(t, q) for t in tried if t is not r and (q := _spanned(r, t)) is not None]
         if any(t is u for t, _ in spans for u in tried[:i]):
             continue
+        if not spans and _paper_share(paper(), r.quad) < PLACED_PAPER:
+            # placed again (at the photo's card size, or the other way round) over the
+            # bare table: checked where it was first placed, it must lie on paper where
+            # it is reported too (a four-colour Qh's upside-down corner, read Ad, was
+            # placed first over the Qh and then, made a card's size, off every card)
+            continue
         out.append((r.reading, spans[0][1] if spans else r.quad))
         if not spans and not r.sized and guessed is not None:
             guessed[id(r.quad)] = r.idx.step

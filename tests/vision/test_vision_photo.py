@@ -263,6 +263,17 @@ def test_a_four_index_fan_showing_its_right_hand_indexes_is_read_where_it_lies(
     _fan_read_whole(hand, style, seed, height, spread)
 
 
+def test_a_card_placed_again_off_every_card_is_not_named() -> None:
+    """Issue 4 (never guess; still photos of four-index decks): the Qh's bottom-right
+    index, upside down, was read as an Ad (the heart taken for an "A", the "Q" for a
+    diamond, 0.991). Placed at a usual index-to-card size, that card lay over the Qh
+    (on paper, so it passed); made the photo's card size and turned the likelier way
+    round, it lay over the bare table, and an Ad nobody holds was named there. A card
+    placed from its index must lie on paper where it is reported, as where it was
+    first placed: the three cards are read where they lie, and nothing else is."""
+    _fan_read_whole("Qh 6c 3s", "four-colour", 7005, 294.4, 0.27342)
+
+
 @pytest.mark.parametrize("hand,style,seed,height,spread", [
     ("Ks Ts Kc Kh Kd", "jumbo", 6046, 182.8, 0.358),
     ("2h 4h 7s 3h 9d", "four-colour", 6105, 255.7, 0.297),
