@@ -141,10 +141,12 @@ def _edge_ways(corner: np.ndarray) -> tuple[float, list[float]]:
     contrast = max(paper - dark, 1.0)
     # a Sobel kernel weighs its difference 8 times: /8 gives grey levels per pixel
     gx, gy = cv2.Sobel(gray, cv2.CV_32F, 1, 0) / 8, cv2.Sobel(gray, cv2.CV_32F, 0, 1) / 8
-    ways = [float(contrast) / max(float(np.percentile(np.abs(gx * np.cos(a) + gy * np.sin(a)),
-                                                      99)), 1e-3)
-            for a in np.radians((0, 45, 90, 135))]
-    return float(contrast / max(float(np.percentile(np.hypot(gx, gy), 99)), 1e-3)), ways
+
+    def width(grad: np.ndarray) -> float:  # the contrast over the steepest gradients
+        return float(contrast) / max(float(np.percentile(grad, 99)), 1e-3)
+
+    ways = [width(np.abs(gx * np.cos(a) + gy * np.sin(a))) for a in np.radians((0, 45, 90, 135))]
+    return width(np.hypot(gx, gy)), ways
 
 
 def edge_width(corner: np.ndarray) -> float:
@@ -429,7 +431,7 @@ class CornerReadings:
 
 def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bool:
     """May ``card`` be named from these index corners, each with how many canonical
-    pixels its ink edges span (:func:`edge_width`)? Not when even the sharpest corner
+    pixels its ink edges span (:func:`edge_widths`)? Not when even the sharpest corner
     that reads it (glyphs or network) is smeared past :data:`BLUR_FAR`; past
     :data:`BLUR_MAX` only if the corner network (which reads the pixels, not parted
     glyphs) reads the card on both corners, at least :data:`NET_BLURRED` surely, and
