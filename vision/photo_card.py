@@ -105,7 +105,7 @@ NET_BLURRED = 0.75
 NET_COUNTER = 0.75
 RUNS_OFF = 0.25  # a rank glyph's rows, this share of them ink all along the left strip
 SMEAR = 1.45  # an index's edges this much wider one way than another: smeared that way
-# (sharp or evenly blurred indexes of every style: at most 1.37)
+UNSMEARED = 1.37  # sharp or evenly blurred indexes of every style: at most this much
 # ink levels nearer the paper than READ_LEVELS: a thin stroke an overexposed photo has
 # faded (an 8's waist, a 4's slant and bar) is ink there again
 PALE_LEVELS = (0.75, 0.85, 0.9)
@@ -171,24 +171,30 @@ def edge_width(corner: np.ndarray) -> float:
 
 def edge_widths(corners: Sequence[np.ndarray]) -> list[float]:
     """:func:`edge_width` of each of one card's index corners, where the camera moved
-    for the whole card: when any corner's index is smeared one way, every one is
-    judged across the smear. Its two corners are smeared alike, but each one's measure
-    of it is noisy near :data:`SMEAR` (a shaken four-colour 9h's were 1.45 and 1.43
-    times wider one way: one judged smeared, 12.3, the other by all its edges, 7.9,
-    under BLUR_NET, and its glyphs, with the other's, named a Th).
+    for the whole card: when one corner's index is smeared one way, another that may be
+    (more than :data:`UNSMEARED` wider one way) is judged across the smear too. Its two
+    corners are smeared alike, but each one's measure of it is noisy near
+    :data:`SMEAR` (a shaken four-colour 9h's were 1.45 and 1.43 times wider one way:
+    one judged smeared, 12.3, the other by all its edges, 7.9, under BLUR_NET, and its
+    glyphs, with the other's, named a Th). A corner plainly unsmeared is not (a bowed
+    card's index stretched one way on one corner only).
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:60, 10:40] = 30
     >>> smeared = cv2.filter2D(corner, -1, np.full((1, 13), 1 / 13, np.float32))
-    >>> blurred = cv2.GaussianBlur(corner, (0, 0), 3)
-    >>> [round(w, 1) for w in edge_widths([blurred])]
-    [7.8]
-    >>> [round(w, 1) for w in edge_widths([blurred, smeared])]  # across the smear too
-    [10.6, 12.9]
+    >>> blurred = cv2.GaussianBlur(corner, (0, 0), 3)  # evenly: 1.35 times
+    >>> a_little = cv2.filter2D(blurred, -1, np.full((1, 6), 1 / 6, np.float32))  # 1.38
+    >>> [round(w, 1) for w in edge_widths([a_little])]
+    [7.9]
+    >>> [round(w, 1) for w in edge_widths([a_little, smeared])]  # the card was shaken
+    [11.0, 12.9]
+    >>> [round(w, 1) for w in edge_widths([blurred, smeared])]  # plainly unsmeared
+    [7.8, 12.9]
     """
-    measured = [_edge_ways(corner) for corner in corners]
-    smeared = any(max(ways) > SMEAR * min(ways) for _, ways in measured)
-    return [max(ways) if smeared else whole for whole, ways in measured]
+    measured = [(whole, ways, max(ways) / min(ways)) for whole, ways in map(_edge_ways, corners)]
+    shaken = any(ratio > SMEAR for _, _, ratio in measured)
+    return [max(ways) if ratio > SMEAR or (shaken and ratio > UNSMEARED) else whole
+            for whole, ways, ratio in measured]
 
 
 def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
@@ -504,10 +510,12 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if card is None:
         return reading
     corners = [canonical_corner(img) for img in sides]  # every witness reads these
-    own = [(k, c) for k, c in zip(corners, (top, bottom), strict=True)
-           if card in (c.glyph.card, c.net.card)]  # the corners that are its index
-    if not legible(card, tuple(zip(edge_widths([k for k, _ in own]), (c for _, c in own),
-                                   strict=True))):
+    # a corner naming it is its index and shares its smear (legible weighs the widths of
+    # those only, but past BLUR_MAX asks every corner's network to read the card)
+    own = [card in (c.glyph.card, c.net.card) for c in (top, bottom)]
+    shared = iter(edge_widths([k for k, o in zip(corners, own, strict=True) if o]))
+    widths = [next(shared) if o else edge_width(k) for k, o in zip(corners, own, strict=True)]
+    if not legible(card, tuple(zip(widths, (top, bottom), strict=True))):
         return Reading(None, reading.confidence)
     if shape_contradicts(card, corners):
         # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king, a
