@@ -118,10 +118,14 @@ def test_only_changes_are_sent() -> None:
 
 def test_rate_limit_holds_a_burst_and_delivers_the_last_state() -> None:
     sink = Recorder()
-    display = Display(sink, min_interval=0.1)
+    # a whole second: under a loaded CI machine a burst of 50 once took over 0.1 s, and
+    # the held state went out half-way through it (as it should, but not as tested)
+    display = Display(sink, min_interval=1.0)
     for pot in range(1, 51):
         display.update(DisplayState(pot=pot))
     assert len(sink.batches) == 1  # the first went at once; the rest are held
-    time.sleep(0.25)
+    deadline = time.monotonic() + 3.0
+    while len(sink.batches) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert len(sink.batches) == 2
     assert SetText(0, "50") in sink.batches[-1]
