@@ -19,7 +19,7 @@ Photos are loaded with their EXIF orientation applied.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -30,7 +30,14 @@ from controller.cards import Card
 from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
-from vision.photo_card import THRESHOLD, has_index, other_rank, read_card, read_index_alone
+from vision.photo_card import (
+    THRESHOLD,
+    has_index,
+    letters_refused,
+    other_rank,
+    read_card,
+    read_index_alone,
+)
 from vision.photo_find import (
     ASPECT_RANGE,
     card_groups,
@@ -1126,8 +1133,9 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     _check_photo(img)
     clf = clf or photo_reader()
     img = exposed(img)
-    out = _look(img, clf, threshold)
-    squared_up = _squared_look(img, clf, threshold)
+    with letters_refused() as refused:
+        out = _look(img, clf, threshold)
+        squared_up = _squared_look(img, clf, threshold)
     if squared_up is not None:
         flat, slant = squared_up
         # at a strong slant the look squared up leads (read as it is, such a photo's
@@ -1136,6 +1144,11 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         # nowhere, but nothing lying on a card it named (in a pile, a card placed from
         # its index on the squared photo may lie askew)
         out = merge(*((flat, out) if slant >= LEADS else (out, flat)), over_named=False)
+    # a card whose rank glyph was a letter through one outline is not named through
+    # another (a blurred Д, refused as Ad four times, was named Ad the fifth); a right
+    # card of that name elsewhere in the photo goes unread with it, which only a photo
+    # of a lettered deck (its Ad and its Д read as one) risks
+    out = [replace(c, card=None, confidence=0.0) if c.card in refused else c for c in out]
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
 

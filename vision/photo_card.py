@@ -21,7 +21,9 @@ reading when both its corners name another card. Otherwise the card is unread.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 import cv2
@@ -493,11 +495,12 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
-    another language's letter (:mod:`vision.letters`) or begins a word (a "Kn"), nor a
-    card a corner's glyphs name with a suit glyph that has a hole
-    (:mod:`vision.suit_shape`), nor one whose index the glyph models read as another
-    rank at a pale ink level (:func:`faded`). ``kept``: only the top-left part of the
-    card image this far right and down is the card's (:func:`read_index_alone`).
+    another language's letter (:mod:`vision.letters`) or begins a word (a "Kn") (such a
+    card is recorded for :func:`letters_refused`), nor a card a corner's glyphs name
+    with a suit glyph that has a hole (:mod:`vision.suit_shape`), nor one whose index
+    the glyph models read as another rank at a pale ink level (:func:`faded`).
+    ``kept``: only the top-left part of the card image this far right and down is the
+    card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
@@ -524,16 +527,49 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if no_counter(card, corners) and not all(
             c.net.card is card and c.net.confidence >= NET_COUNTER for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
-    if foreign_letter(card, corners):
-        return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
-    if begins_a_word(card, corners):
-        return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
+    if foreign_letter(card, corners) or begins_a_word(card, corners):
+        # a Russian queen's Д read as an ace (vision.letters), a Swedish jack's "Kn" as a
+        # king (vision.rank_shape)
+        _refused(card)
+        return Reading(None, 0.0)
     if not card.is_joker and any(card is c.glyph.card and holed(corner)
                                  for corner, c in zip(corners, (top, bottom), strict=True)):
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
     if faded(card, corners, (top, bottom), clf):
         return Reading(None, 0.0)  # an overexposed 8, its waist gone, read as a 10
     return reading
+
+
+# the cards a photo's letter witnesses refused (see letters_refused), while one is read
+_REFUSED: ContextVar[set[Card] | None] = ContextVar("letters_refused", default=None)
+
+
+def _refused(card: Card) -> None:
+    refused = _REFUSED.get()
+    if refused is not None:
+        refused.add(card)
+
+
+@contextmanager
+def letters_refused() -> Iterator[set[Card]]:
+    """The cards whose rank glyph :func:`read_card` found to be another language's letter
+    (or a word's first letter), in the reads made inside this block. A photo's reader
+    tries each card through several outlines and sizes, and a glyph blurred or cut one
+    way may pass for its rank where every other way it is plainly a letter (a Russian
+    queen's Д, refused as an ace through four outlines, was named Ad through a fifth):
+    :func:`vision.photo.read_photo` names none of these cards.
+
+    >>> with letters_refused() as refused:
+    ...     _refused(Card("Ad"))
+    >>> sorted(map(str, refused)), _REFUSED.get() is None  # kept only inside the block
+    (['Ad'], True)
+    """
+    refused: set[Card] = set()
+    token = _REFUSED.set(refused)
+    try:
+        yield refused
+    finally:
+        _REFUSED.reset(token)
 
 
 def faded(card: Card, corners: list[np.ndarray], readings: tuple[CornerReadings, ...],
@@ -841,5 +877,5 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     return reading, reading.card
 
 
-__all__ = ["THRESHOLD", "faded", "has_index", "in_corner", "other_rank", "read_card",
-           "read_index_alone", "runs_past"]
+__all__ = ["THRESHOLD", "faded", "has_index", "in_corner", "letters_refused", "other_rank",
+           "read_card", "read_index_alone", "runs_past"]
