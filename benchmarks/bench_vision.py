@@ -14,8 +14,9 @@ latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
 (and N of each back of no deck, ``owndecks.drawn_backs``): each must be exactly one
 unreadable (never a card, never nothing).
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
-deck styles (poker and bridge size, fanned, piled, glare over an index). A table,
-not a test: targets are in issue 4.
+deck styles (poker and bridge size, fanned, piled, glare over an index), and of decks
+printed in index typefaces no model was trained on. A table, not a test: targets are
+in issue 4.
 """
 
 from __future__ import annotations
@@ -364,6 +365,43 @@ def photo_table(n_photos: int, seed: int) -> None:
                  f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips, "
                  f"with fingers, among cards face down, and of decks lettered in other "
                  f"languages ({time.time() - t0:.0f}s)", rows)
+    typefaced = _typeface_rows(n_photos, seed)
+    if typefaced:
+        _photo_print(f"still photos: {n_photos} rendered table photos of decks printed in "
+                     f"index typefaces no model was trained on (vision.owndecks.TYPEFACES), "
+                     f"every other one phone-like", typefaced)
+
+
+def _typeface_rows(n_photos: int, seed: int) -> dict[str, Counter[str]]:
+    """One to five cards of a deck whose indexes are printed in a typeface no model was
+    trained on (``decks.TYPEFACED``: humanist, geometric and condensed sans, and serif
+    faces; the fonts are Debian packages, ``.ci/apt-packages.txt``), every other photo
+    phone-like: per typeface, and all of them flat and phone-like. The decks are drawn
+    plainly, so this measures the lettering alone, not the conditions the other rows
+    add. Typefaces not installed are left out, and said so."""
+    from vision.decks import TYPEFACED, installed_typefaced
+    from vision.photo import read_photo
+    from vision.table_photo import table_photo
+
+    styles = installed_typefaced()
+    missing = sorted(set(TYPEFACED) - {s.name for s in styles})
+    if missing:
+        print(f"\n(typeface decks left out, their fonts not installed: {', '.join(missing)})")
+    if not styles:
+        return {}
+    rng = np.random.default_rng(seed + 16)
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    every: dict[str, Counter[str]] = defaultdict(Counter)
+    for i in range(n_photos):
+        style = styles[i % len(styles)]
+        cards = _some_cards(style, rng, 5)
+        harsh = (i // len(styles)) % 2 == 1
+        img, truth = table_photo(cards, style.name, seed=seed + 1900 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        result = _total(scored_photo(read_photo(img), [(c, w, 40.0) for c, w in truth], cards))
+        rows[style.name] += result
+        every["ALL typefaces" + (", phone-like" if harsh else "")] += result
+    return dict(sorted(rows.items())) | dict(sorted(every.items()))
 
 
 def _hands(n_photos: int, rng: np.random.Generator, held: list, sizes: tuple[int, int]

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from controller.cards import JOKER, Card, Rank, Suit
-from vision.owndecks import LETTERS, draw_own
+from vision.owndecks import LETTERS, TYPEFACES, draw_own
 
 CARD_W = 300
 CARD_H = 420
@@ -47,9 +47,11 @@ class DeckStyle:
     """One deck design.
 
     ``kind`` is ``kde`` (ids like ``queen_heart``), ``gnome`` (``heart_queen``),
-    ``own`` (drawn by :mod:`vision.owndecks`) or ``lettered`` (drawn there too, with
-    another language's letters, and no joker). ``held_out`` decks are never used
-    to train or tune the reader: they measure how it does on a deck it has never seen.
+    ``own`` (drawn by :mod:`vision.owndecks`), ``lettered`` (drawn there too, with
+    another language's letters, and no joker) or ``typeface`` (drawn there too, its
+    indexes in a typeface no model was trained on, and no joker; ``source`` is the
+    font). ``held_out`` decks are never used to train or tune the reader: they measure
+    how it does on a deck it has never seen.
     """
 
     name: str
@@ -120,8 +122,22 @@ LETTERED: dict[str, DeckStyle] = {
     name: DeckStyle(name, "lettered", held_out=True) for name in LETTERS}
 
 
+# Decks whose indexes are printed in a typeface no model was trained on
+# (vision.owndecks.TYPEFACES): apart from STYLES, since their fonts are Debian packages
+# only the benchmark's row of them needs (see installed_typefaced).
+TYPEFACED: dict[str, DeckStyle] = {
+    name: DeckStyle(name, "typeface", font, held_out=True)
+    for name, (font, _) in TYPEFACES.items()}
+
+
+def installed_typefaced() -> list[DeckStyle]:
+    """The :data:`TYPEFACED` decks whose font is installed on this machine."""
+    return [s for s in TYPEFACED.values() if Path(s.source).exists()]
+
+
 def deck_style(name: str) -> DeckStyle:
-    """The deck style called ``name``: one of :data:`STYLES` or :data:`LETTERED`.
+    """The deck style called ``name``: one of :data:`STYLES`, :data:`LETTERED` or
+    :data:`TYPEFACED`.
 
     >>> deck_style("german-letters").held_out, deck_style("tango").kind
     (True, 'gnome')
@@ -129,9 +145,10 @@ def deck_style(name: str) -> DeckStyle:
     Traceback (most recent call last):
     ValueError: no deck style 'bicycle': one of standard, dondorf, ...
     """
-    style = STYLES.get(name) or LETTERED.get(name)
+    style = STYLES.get(name) or LETTERED.get(name) or TYPEFACED.get(name)
     if style is None:
-        raise ValueError(f"no deck style {name!r}: one of {', '.join([*STYLES, *LETTERED])}")
+        raise ValueError(f"no deck style {name!r}: one of "
+                         f"{', '.join([*STYLES, *LETTERED, *TYPEFACED])}")
     return style
 
 
@@ -162,7 +179,7 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
     hit = _MEMO.get(key)
     if hit is not None:
         return hit
-    if style.kind in ("own", "lettered"):
+    if style.kind in ("own", "lettered", "typeface"):
         img = draw_own(style.name, card)
     else:
         img = _cached_svg_render(style, card)
@@ -230,5 +247,6 @@ def face_on(face: np.ndarray, background: tuple[int, int, int] = (40, 40, 40)) -
     return flat
 
 
-__all__ = ["CARD_H", "CARD_W", "JOKER", "LETTERED", "STYLES", "DeckStyle", "available_styles",
-           "cache_dir", "deck_style", "face_on", "render_face"]
+__all__ = ["CARD_H", "CARD_W", "JOKER", "LETTERED", "STYLES", "TYPEFACED", "DeckStyle",
+           "available_styles", "cache_dir", "deck_style", "face_on", "installed_typefaced",
+           "render_face"]

@@ -6,7 +6,9 @@ ours to commit renders of. The four-colour deck prints spades black, hearts red,
 diamonds blue and clubs green. The lettered decks (:data:`LETTERS`) print a jack,
 queen, king and ace as a German, Dutch, French, Russian, Swedish or Polish deck does: no
 model was shown those letters, so each is a glyph the reader must leave unread, not
-name as the rank it looks most like.
+name as the rank it looks most like. The typeface decks (:data:`TYPEFACES`) print their
+indexes in a typeface no model was trained on, in a Debian font package the reader
+never needs: the measure of a deck whose index lettering the reader has never seen.
 
 >>> img = draw_own("four-colour", Card("Td"))
 >>> img.shape, img.dtype.name
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -41,15 +44,49 @@ LETTERS: dict[str, dict[str, str]] = {
     "swedish-letters": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},  # Knekt, Dam, Kung, Ess
     "polish-letters": {"J": "W", "Q": "D", "K": "K", "A": "A"},  # Walet, Dama, Król, As
 }
+# deck style -> the typeface its indexes are printed in, and the Debian package of it:
+# none is a training face (vision.training.photo_faces.rank_fonts leaves them out), and
+# their faces are those of decks sold (humanist and geometric sans, condensed, serif)
+_FONTS = "/usr/share/fonts/"
+TYPEFACES: dict[str, tuple[str, str]] = {
+    "lato-bold": (_FONTS + "truetype/lato/Lato-Bold.ttf", "fonts-lato"),
+    "open-sans-bold": (_FONTS + "truetype/open-sans/OpenSans-Bold.ttf", "fonts-open-sans"),
+    "open-sans": (_FONTS + "truetype/open-sans/OpenSans-Regular.ttf", "fonts-open-sans"),
+    "noto-sans-bold": (_FONTS + "truetype/noto/NotoSans-Bold.ttf", "fonts-noto-core"),
+    "noto-serif-bold": (_FONTS + "truetype/noto/NotoSerif-Bold.ttf", "fonts-noto-core"),
+    "noto-serif": (_FONTS + "truetype/noto/NotoSerif-Regular.ttf", "fonts-noto-core"),
+    "cantarell-bold": (_FONTS + "opentype/cantarell/Cantarell-Bold.otf", "fonts-cantarell"),
+    "roboto-bold": (_FONTS + "truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf",
+                    "fonts-roboto-unhinted"),
+    "roboto-condensed-bold": (_FONTS + "truetype/roboto/unhinted/RobotoCondensed-Bold.ttf",
+                              "fonts-roboto-unhinted"),
+    "andika-bold": (_FONTS + "truetype/andika/Andika-Bold.ttf", "fonts-sil-andika"),
+}
+
+
+def typeface_family(font: str) -> str:
+    """The font family folder of a Debian font file, which holds all its weights.
+
+    >>> typeface_family(TYPEFACES["roboto-bold"][0]), typeface_family("/tmp/x.ttf")
+    ('roboto', '')
+    """
+    parts = Path(font).parts
+    for kind in ("truetype", "opentype"):
+        if kind in parts[:-2]:
+            return parts[parts.index(kind) + 1]
+    return ""
+
+
 # the letters above that are the English rank's own, or a king's that every reader takes
 # for a K: they are read, and rightly
 READ_AS_ENGLISH = frozenset({"A", "K", "R", "К"})
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A DejaVu face by its file name, or any font by its whole path."""
     try:
-        return ImageFont.truetype(_FONT_DIR + name, size)
+        return ImageFont.truetype(name if name.startswith("/") else _FONT_DIR + name, size)
     except OSError:  # fonts missing: Pillow's own scalable default still draws glyphs
         return ImageFont.load_default(size)
 
@@ -84,15 +121,21 @@ def _both_corners(img: Image.Image, corner: Image.Image) -> Image.Image:
 
 def draw_own(style: str, card: Card | None) -> np.ndarray:
     """Draw ``card`` (None: the back) of ``style`` ('jumbo', 'four-colour' or one of
-    :data:`LETTERS`) as BGRA.
+    :data:`LETTERS` or :data:`TYPEFACES`) as BGRA.
 
     >>> from controller.cards import JOKER
     >>> draw_own("german-letters", JOKER)
     Traceback (most recent call last):
     ValueError: german-letters is drawn without a joker
+    >>> draw_own("comic-sans", Card("Ah"))
+    Traceback (most recent call last):
+    ValueError: unknown own deck style 'comic-sans'
     """
-    if style not in ("jumbo", "four-colour", *LETTERS):
+    if style not in ("jumbo", "four-colour", *LETTERS, *TYPEFACES):
         raise ValueError(f"unknown own deck style {style!r}")
+    if style in TYPEFACES and not Path(TYPEFACES[style][0]).exists():
+        raise ValueError(f"the {style} deck is printed in {TYPEFACES[style][0]}: install "
+                         f"Debian's {TYPEFACES[style][1]}")
     img = _draw_back(style) if card is None else _draw_face(style, card)
     rgba = np.asarray(img, dtype=np.uint8)
     return np.ascontiguousarray(rgba[:, :, [2, 1, 0, 3]])
@@ -101,7 +144,7 @@ def draw_own(style: str, card: Card | None) -> np.ndarray:
 def _draw_face(style: str, card: Card) -> Image.Image:
     jumbo = style == "jumbo"
     letters = LETTERS.get(style)
-    if card.is_joker and letters is not None:
+    if card.is_joker and (letters is not None or style in TYPEFACES):
         raise ValueError(f"{style} is drawn without a joker")
     img, draw = _blank()
     corner = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -124,7 +167,8 @@ def _draw_face(style: str, card: Card) -> Image.Image:
         draw.text((W // 2, H // 2), symbol, font=_font("DejaVuSans.ttf", 140), fill=colour,
                   anchor="mm")
     else:  # the four-colour deck's index in a serif face, a lettered deck's in a sans one
-        face = "DejaVuSerif-Bold.ttf" if letters is None else "DejaVuSans-Bold.ttf"
+        face = ("DejaVuSans-Bold.ttf" if letters is not None
+                else TYPEFACES[style][0] if style in TYPEFACES else "DejaVuSerif-Bold.ttf")
         rank_font = _font(face, 44 if len(rank) == 1 else 36)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
         # in the middle, the rank and suit (a lettered deck: a court's letter only)

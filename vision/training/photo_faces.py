@@ -11,7 +11,8 @@ with a suit symbol from one of several symbol sets (or a diamond narrower than a
 theirs, as a Bicycle index has) below it, and put beside it what
 real cards have there: pips of a number card, the framed picture of a court card, an
 ace's big pip, a joker's word or emblem; card backs are patterns. DejaVu Serif is kept
-out (the held-out four-colour deck uses it), as are script faces.
+out (the held-out four-colour deck uses it), as are script faces and the families of
+the typeface decks (:data:`vision.owndecks.TYPEFACES`), when installed.
 
 >>> from controller.cards import Card
 >>> rng = np.random.default_rng(0)
@@ -30,6 +31,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from controller.cards import Card, Suit
+from vision.owndecks import TYPEFACES, typeface_family
 
 W, H = 300, 420
 _SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -45,7 +47,10 @@ def rank_fonts() -> tuple[str, ...]:
     """Paths of the text faces an index may be drawn in (installed ones only)."""
     found = sorted(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True)
                    + glob.glob("/usr/share/texmf/fonts/opentype/**/*.otf", recursive=True))
-    return tuple(f for f in found if not any(s in f for s in _SKIP))
+    # nor any weight of the typeface decks' families: they are the faces never seen
+    unseen = {typeface_family(font) for font, _ in TYPEFACES.values()}
+    return tuple(f for f in found if not any(s in f for s in _SKIP)
+                 and typeface_family(f) not in unseen)
 
 
 @lru_cache(maxsize=1)
