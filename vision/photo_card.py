@@ -495,8 +495,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
-    another language's letter (:mod:`vision.letters`) or begins a word (a "Kn") (such a
-    card is recorded for :func:`letters_refused`), nor a card a corner's glyphs name
+    another language's letter (:mod:`vision.letters`: such a card is recorded for
+    :func:`letters_refused`) or begins a word (a "Kn"), nor a card a corner's glyphs name
     with a suit glyph that has a hole (:mod:`vision.suit_shape`), nor one whose index
     the glyph models read as another rank at a pale ink level (:func:`faded`).
     ``kept``: only the top-left part of the card image this far right and down is the
@@ -527,11 +527,11 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if no_counter(card, corners) and not all(
             c.net.card is card and c.net.confidence >= NET_COUNTER for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
-    if foreign_letter(card, corners) or begins_a_word(card, corners):
-        # a Russian queen's Д read as an ace (vision.letters), a Swedish jack's "Kn" as a
-        # king (vision.rank_shape)
+    if foreign_letter(card, corners):
         _refused(card)
-        return Reading(None, 0.0)
+        return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
+    if begins_a_word(card, corners):
+        return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
     if not card.is_joker and any(card is c.glyph.card and holed(corner)
                                  for corner, c in zip(corners, (top, bottom), strict=True)):
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
@@ -553,11 +553,15 @@ def _refused(card: Card) -> None:
 @contextmanager
 def letters_refused() -> Iterator[set[Card]]:
     """The cards whose rank glyph :func:`read_card` found to be another language's letter
-    (or a word's first letter), in the reads made inside this block. A photo's reader
-    tries each card through several outlines and sizes, and a glyph blurred or cut one
-    way may pass for its rank where every other way it is plainly a letter (a Russian
-    queen's Д, refused as an ace through four outlines, was named Ad through a fifth):
-    :func:`vision.photo.read_photo` names none of these cards.
+    (:func:`vision.letters.foreign_letter`), in the reads made inside this block. A
+    photo's reader tries each card through several outlines and sizes, and a glyph
+    blurred or cut one way may pass for its rank where every other way it is plainly a
+    letter (a Russian queen's Д, refused as an ace through four outlines, was named Ad
+    through a fifth): :func:`vision.photo.read_photo` names none of these cards. Only
+    the letter model's word is taken so far: :func:`vision.rank_shape.begins_a_word`,
+    which looks at the ink beside a glyph, found a lowercase letter beside a real jack
+    of cards-dev through one outline that reached past it (the jack read right, 1.0,
+    through another).
 
     >>> with letters_refused() as refused:
     ...     _refused(Card("Ad"))
