@@ -33,7 +33,7 @@ from vision.decks import CARD_H, CARD_W
 from vision.photo_card import (
     THRESHOLD,
     has_index,
-    letters_refused,
+    letter_votes,
     other_rank,
     read_card,
     read_index_alone,
@@ -1133,7 +1133,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     _check_photo(img)
     clf = clf or photo_reader()
     img = exposed(img)
-    with letters_refused() as refused:
+    with letter_votes() as votes:
         out = _look(img, clf, threshold)
         squared_up = _squared_look(img, clf, threshold)
     if squared_up is not None:
@@ -1144,11 +1144,12 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
         # nowhere, but nothing lying on a card it named (in a pile, a card placed from
         # its index on the squared photo may lie askew)
         out = merge(*((flat, out) if slant >= LEADS else (out, flat)), over_named=False)
-    # a card whose rank glyph was a letter through one outline is not named through
-    # another (a blurred Д, refused as Ad four times, was named Ad the fifth); a right
-    # card of that name elsewhere in the photo goes unread with it, which only a photo
-    # of a lettered deck (its Ad and its Д read as one) risks
-    out = [replace(c, card=None, confidence=0.0) if c.card in refused else c for c in out]
+    # a card whose rank glyph was a letter through most outlines is not named through
+    # the others (a blurred Д, refused as Ad six times, was named Ad once); a right card
+    # of that name elsewhere in the photo goes unread with it, which only a photo of a
+    # lettered deck (its Ad and its Д read as one) risks
+    out = [replace(c, card=None, confidence=0.0)
+           if c.card is not None and votes.outvoted(c.card) else c for c in out]
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
 

@@ -21,10 +21,11 @@ reading when both its corners name another card. Otherwise the card is unread.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -495,8 +496,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
-    another language's letter (:mod:`vision.letters`: such a card is recorded for
-    :func:`letters_refused`) or begins a word (a "Kn"), nor a card a corner's glyphs name
+    another language's letter (:mod:`vision.letters`; it and each card named are
+    counted for :func:`letter_votes`) or begins a word (a "Kn"), nor a card a corner's glyphs name
     with a suit glyph that has a hole (:mod:`vision.suit_shape`), nor one whose index
     the glyph models read as another rank at a pale ink level (:func:`faded`).
     ``kept``: only the top-left part of the card image this far right and down is the
@@ -528,7 +529,7 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
             c.net.card is card and c.net.confidence >= NET_COUNTER for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
     if foreign_letter(card, corners):
-        _refused(card)
+        _vote(card, named=False)
         return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
     if begins_a_word(card, corners):
         return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
@@ -537,43 +538,62 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
         return Reading(None, 0.0)  # a chip's "0" under a "0" read as 8s (vision.suit_shape)
     if faded(card, corners, (top, bottom), clf):
         return Reading(None, 0.0)  # an overexposed 8, its waist gone, read as a 10
+    _vote(card, named=True)
     return reading
 
 
-# the cards a photo's letter witnesses refused (see letters_refused), while one is read
-_REFUSED: ContextVar[set[Card] | None] = ContextVar("letters_refused", default=None)
+@dataclass
+class LetterVotes:
+    """How many times, while a photo was read, each card was named by :func:`read_card`
+    and refused by its letter witness (:func:`vision.letters.foreign_letter`)."""
+
+    named: Counter[Card] = field(default_factory=Counter)
+    refused: Counter[Card] = field(default_factory=Counter)
+
+    def outvoted(self, card: Card) -> bool:
+        """Did more of the reads that judged ``card``'s glyph call it a letter than let
+        it be named?
+
+        >>> votes = LetterVotes(Counter({Card("Ad"): 1}), Counter({Card("Ad"): 6}))
+        >>> votes.outvoted(Card("Ad")), votes.outvoted(Card("Kd"))
+        (True, False)
+        """
+        return self.refused[card] > self.named[card]
 
 
-def _refused(card: Card) -> None:
-    refused = _REFUSED.get()
-    if refused is not None:
-        refused.add(card)
+_VOTES: ContextVar[LetterVotes | None] = ContextVar("letter_votes", default=None)
+
+
+def _vote(card: Card, named: bool) -> None:
+    votes = _VOTES.get()
+    if votes is not None:
+        (votes.named if named else votes.refused)[card] += 1
 
 
 @contextmanager
-def letters_refused() -> Iterator[set[Card]]:
-    """The cards whose rank glyph :func:`read_card` found to be another language's letter
-    (:func:`vision.letters.foreign_letter`), in the reads made inside this block. A
-    photo's reader tries each card through several outlines and sizes, and a glyph
-    blurred or cut one way may pass for its rank where every other way it is plainly a
-    letter (a Russian queen's Д, refused as an ace through four outlines, was named Ad
-    through a fifth): :func:`vision.photo.read_photo` names none of these cards. Only
-    the letter model's word is taken so far: :func:`vision.rank_shape.begins_a_word`,
-    which looks at the ink beside a glyph, found a lowercase letter beside a real jack
-    of cards-dev through one outline that reached past it (the jack read right, 1.0,
-    through another).
+def letter_votes() -> Iterator[LetterVotes]:
+    """The :class:`LetterVotes` of the reads made inside this block. A photo's reader
+    tries each card through several outlines and sizes, and a glyph blurred or cut one
+    way may pass for its rank where most other ways it is plainly a letter: a Russian
+    queen's Д was refused as an ace through six outlines and named Ad through one;
+    :func:`vision.photo.read_photo` names no card so outvoted. A right card is refused
+    now and then through an outline that cuts its glyph (a nicu-ornamental Qc, a
+    letter through one outline and named through three), so one refusal is not enough.
+    Only the letter model's word counts: :func:`vision.rank_shape.begins_a_word`, which
+    looks at the ink beside a glyph, found a lowercase letter beside a real jack of
+    cards-dev through one outline that reached past it.
 
-    >>> with letters_refused() as refused:
-    ...     _refused(Card("Ad"))
-    >>> sorted(map(str, refused)), _REFUSED.get() is None  # kept only inside the block
-    (['Ad'], True)
+    >>> with letter_votes() as votes:
+    ...     _vote(Card("Ad"), named=False)
+    >>> votes.outvoted(Card("Ad")), _VOTES.get() is None  # counted only inside the block
+    (True, True)
     """
-    refused: set[Card] = set()
-    token = _REFUSED.set(refused)
+    votes = LetterVotes()
+    token = _VOTES.set(votes)
     try:
-        yield refused
+        yield votes
     finally:
-        _REFUSED.reset(token)
+        _VOTES.reset(token)
 
 
 def faded(card: Card, corners: list[np.ndarray], readings: tuple[CornerReadings, ...],
@@ -881,5 +901,5 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     return reading, reading.card
 
 
-__all__ = ["THRESHOLD", "faded", "has_index", "in_corner", "letters_refused", "other_rank",
-           "read_card", "read_index_alone", "runs_past"]
+__all__ = ["THRESHOLD", "LetterVotes", "faded", "has_index", "in_corner", "letter_votes",
+           "other_rank", "read_card", "read_index_alone", "runs_past"]
