@@ -496,12 +496,12 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     like a 4 or a king whose glyph has no stem, nor an 8 with a B's square corners, nor
     a 10 or an 8 with no counter unless the corner network reads it on both corners
     (:data:`NET_COUNTER`; :mod:`vision.rank_shape`), nor a card whose rank glyph is
-    another language's letter (:mod:`vision.letters`; it and each card named are
-    counted for :func:`letter_votes`) or begins a word (a "Kn"), nor a card a corner's glyphs name
-    with a suit glyph that has a hole (:mod:`vision.suit_shape`), nor one whose index
-    the glyph models read as another rank at a pale ink level (:func:`faded`).
-    ``kept``: only the top-left part of the card image this far right and down is the
-    card's (:func:`read_index_alone`).
+    another language's letter (:mod:`vision.letters`; such a refusal and each card
+    named are counted for :func:`letter_votes`) or begins a word (a "Kn"), nor a card a
+    corner's glyphs name with a suit glyph that has a hole (:mod:`vision.suit_shape`),
+    nor one whose index the glyph models read as another rank at a pale ink level
+    (:func:`faded`). ``kept``: only the top-left part of the card image this far right
+    and down is the card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
     nets = _net_corners(card_img)
