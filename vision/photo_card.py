@@ -172,10 +172,14 @@ def edge_width(corner: np.ndarray) -> float:
     return edge_widths([corner])[0]
 
 
-def edge_widths(corners: Sequence[np.ndarray]) -> list[float]:
+def edge_widths(corners: Sequence[np.ndarray], sharing: Sequence[bool] | None = None
+                ) -> list[float]:
     """:func:`edge_width` of each of one card's index corners, where the camera moved
     for the whole card: when one corner's index is smeared one way, another that may be
-    (more than :data:`UNSMEARED` wider one way) is judged across the smear too. Its two
+    (more than :data:`UNSMEARED` wider one way) is judged across the smear too; only the
+    corners ``sharing`` the smear (default: all) give or take it, the rest are judged
+    each alone (:func:`read_card`: a corner naming another card may not be the index
+    of this one). Its two
     corners are smeared alike, but each one's measure of it is noisy near
     :data:`SMEAR` (a shaken four-colour 9h's were 1.45 and 1.43 times wider one way:
     one judged smeared, 12.3, the other by all its edges, 7.9, under BLUR_NET, and its
@@ -193,11 +197,14 @@ def edge_widths(corners: Sequence[np.ndarray]) -> list[float]:
     [11.0, 12.9]
     >>> [round(w, 1) for w in edge_widths([blurred, smeared])]  # plainly unsmeared
     [7.8, 12.9]
+    >>> [round(w, 1) for w in edge_widths([a_little, smeared], sharing=[False, True])]
+    [7.9, 12.9]
     """
+    sharing = [True] * len(corners) if sharing is None else list(sharing)
     measured = [(whole, ways, max(ways) / min(ways)) for whole, ways in map(_edge_ways, corners)]
-    shaken = any(ratio > SMEAR for _, _, ratio in measured)
-    return [max(ways) if ratio > SMEAR or (shaken and ratio > UNSMEARED) else whole
-            for whole, ways, ratio in measured]
+    shaken = any(ratio > SMEAR for (_, _, ratio), s in zip(measured, sharing, strict=True) if s)
+    return [max(ways) if ratio > SMEAR or (s and shaken and ratio > UNSMEARED) else whole
+            for (whole, ways, ratio), s in zip(measured, sharing, strict=True)]
 
 
 def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
@@ -516,9 +523,7 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     corners = [canonical_corner(img) for img in sides]  # every witness reads these
     # a corner naming it is its index and shares its smear (legible weighs the widths of
     # those only, but past BLUR_MAX asks every corner's network to read the card)
-    own = [card in (c.glyph.card, c.net.card) for c in (top, bottom)]
-    shared = iter(edge_widths([k for k, o in zip(corners, own, strict=True) if o]))
-    widths = [next(shared) if o else edge_width(k) for k, o in zip(corners, own, strict=True)]
+    widths = edge_widths(corners, [card in (c.glyph.card, c.net.card) for c in (top, bottom)])
     if not legible(card, tuple(zip(widths, (top, bottom), strict=True))):
         return Reading(None, reading.confidence)
     if shape_contradicts(card, corners):

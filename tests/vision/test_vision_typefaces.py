@@ -51,3 +51,16 @@ def test_a_typeface_deck_is_read_right_or_left_unread(name: str) -> None:
 def test_a_typeface_deck_has_no_joker() -> None:
     with pytest.raises(ValueError, match="drawn without a joker"):
         draw_own("lato-bold", Card("Jk"))
+
+
+def test_a_typeface_deck_whose_font_is_missing_says_which_package_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pillow would draw a missing font's faces in its own default face, silently: a
+    deck that is no longer the typeface it is named for. Drawing one is refused with
+    the Debian package that installs the font."""
+    import vision.owndecks as owndecks
+
+    monkeypatch.setitem(owndecks.TYPEFACES, "lato-bold",
+                        ("/nonexistent/Lato-Bold.ttf", "fonts-lato"))
+    with pytest.raises(ValueError, match="install Debian's fonts-lato"):
+        draw_own("lato-bold", Card("Ah"))
