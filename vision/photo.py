@@ -4,7 +4,7 @@ Cards are found by :mod:`vision.photo_find` (several detectors, so a plain, wood
 light or busy table all work, and a card cut by the photo's edge is completed), each
 outline is warped upright to the canonical card, and :mod:`vision.photo_card` reads
 its two index corners. A card it is not sure of comes out with ``card: None``.
-Photos are loaded with their EXIF orientation applied.
+Photos are loaded upright, HEIC ones too (:mod:`vision.photo_file`).
 
 >>> import numpy as np, cv2
 >>> from controller.cards import Card, Suit
@@ -21,13 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from pathlib import Path
 
 import cv2
 import numpy as np
 
 from controller.cards import Card
-from controller.errors import PitbossError
 from vision.classify import IndexClassifier, Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_card import (
@@ -38,6 +36,7 @@ from vision.photo_card import (
     read_card,
     read_index_alone,
 )
+from vision.photo_file import PhotoError, load_image
 from vision.photo_find import (
     ASPECT_RANGE,
     card_groups,
@@ -110,12 +109,6 @@ OVERSIZE = 1.7  # an outline this many times the area of a card whole in view ho
 MIN_SIDE = 40
 
 
-class PhotoError(PitbossError):
-    """A file or an array that is no photo the reader can read (not an image, or too small)."""
-
-    code = "bad_image"
-
-
 @dataclass(frozen=True)
 class PhotoCard:
     """One card found on a photo: its reading and its four corners (original pixels)."""
@@ -131,17 +124,6 @@ class PhotoCard:
     def as_json(self) -> dict[str, object]:
         return {"card": None if self.card is None else str(self.card),
                 "confidence": round(self.confidence, 4), "corners": self.corners}
-
-
-def load_image(path: str | Path) -> np.ndarray:
-    """Read a photo with its EXIF orientation applied (OpenCV does so by default)."""
-    data = np.fromfile(str(path), np.uint8) if Path(path).is_file() else None
-    if data is None:
-        raise PhotoError(f"no such image file: {path}", "no_such_file")
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    if img is None:
-        raise PhotoError(f"not an image OpenCV can read: {path}")
-    return img
 
 
 def _margin_is_paper(card_img: np.ndarray) -> bool:
