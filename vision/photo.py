@@ -65,6 +65,7 @@ from vision.photo_slant import LEADS, squared, squaring
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 GROW = 0.04  # a second look at each outline, this much bigger
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
+SHADED = 0.95  # a card's own shaded margin is this bright, of the middle of the card
 FAR = (0.7, 0.75)  # a card's far index corner: this far across and along it, of its size
 COVERED = 0.4  # an unread outline this much on a card read already is part of that card
 COVERED_SAME = 0.6  # two outlines this much on each other are one card's
@@ -126,8 +127,23 @@ class PhotoCard:
                 "confidence": round(self.confidence, 4), "corners": self.corners}
 
 
-def _margin_is_paper(card_img: np.ndarray) -> bool:
-    """A card face has a light, even margin just inside its outline."""
+def _margin_is_paper(card_img: np.ndarray, own: bool = False) -> bool:
+    """A card face has a light, even margin just inside its outline.
+
+    An outline that is the card's ``own`` (whole in view on real edges, card-shaped)
+    may be shaded across: its margin in the shade is then far darker than its lit part,
+    but no darker than the middle of the card, whose paper is shaded alike (an outline
+    too big has the table in its margin, darker than the card inside).
+
+    >>> card = np.full((CARD_H, CARD_W, 3), 235, np.uint8)
+    >>> card[:, :int(CARD_W * 0.6)] = 150  # a shadow over its left part
+    >>> _margin_is_paper(card), _margin_is_paper(card, own=True)
+    (False, True)
+    >>> too_big = np.full((CARD_H, CARD_W, 3), 60, np.uint8)  # the table in its margin
+    >>> too_big[12:-12, 12:-12] = 235
+    >>> _margin_is_paper(too_big, own=True)
+    False
+    """
     hsv = cv2.cvtColor(card_img, cv2.COLOR_BGR2HSV)
 
     def band(ch: np.ndarray) -> np.ndarray:
@@ -135,7 +151,9 @@ def _margin_is_paper(card_img: np.ndarray) -> bool:
                                ch[20:-20, 6:14].ravel(), ch[20:-20, -14:-6].ravel()])
 
     value, sat = band(hsv[:, :, 2]), band(hsv[:, :, 1])
-    bright = float(np.median(value)) > 0.75 * float(np.percentile(hsv[:, :, 2], 97))
+    margin = float(np.median(value))
+    bright = margin > 0.75 * float(np.percentile(hsv[:, :, 2], 97)) or (
+        own and margin >= SHADED * float(np.median(hsv[20:-20, 20:-20, 2])))
     return bright and float(np.median(sat)) < PAPER_SAT
 
 
@@ -171,10 +189,11 @@ def _read_group(img: np.ndarray, group: list[np.ndarray], edges: Edges,
         if any(_part_of(quad, o) for o in own):
             continue  # a part of that card (its pips, its picture): not its corners
         img_card = _warp(img, quad)
-        if not _margin_is_paper(img_card):
+        whole = _whole(quad, edges)
+        if not _margin_is_paper(img_card, whole and _card_like(quad)):
             unpapered.append((quad, img_card))
             continue
-        if _whole(quad, edges):
+        if whole:
             own.append(quad)
         for tried in (img_card, _warp(img, _grown(quad))):
             reading = read_card(tried, clf, threshold)

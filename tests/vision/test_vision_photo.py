@@ -764,6 +764,26 @@ def test_a_shaded_card_passed_over_sends_the_photo_to_a_second_look() -> None:
     assert np.linalg.norm(np.mean(nine.corners, axis=0) - corners.mean(axis=0)) < 0.25 * 205
 
 
+@pytest.mark.parametrize("cards,style,seed", [("9d 8h", "noto-serif-bold", 6184),
+                                               ("5c 2h", "noto-serif", 6585)])
+def test_a_card_shaded_across_is_read_through_its_own_outline(cards: str, style: str,
+                                                              seed: int) -> None:
+    """Webcam frames (640 x 480) of decks printed in typefaces never trained on, a
+    shadow across one card: the 8h's margin in the shade is 183-189 bright, its lit
+    edge 254, so its own outline had no paper margin by the photo's brightest paper
+    (0.75 of it), was read only surely, and the card went unfound. Its margin is as
+    bright as its middle, shaded alike, so it is the card's own (``_margin_is_paper``,
+    ``own``): both cards are read, each on its own outline."""
+    img, truth = table_photo(parse_cards(cards), style, seed=seed, size=(640, 480),
+                             card_height=(150.0, 230.0), harsh=True)
+    assert len(truth) == 2
+    found = read_photo(img)
+    assert sorted(str(c.card) for c in found) == sorted(str(c) for c, _ in truth)
+    for f in found:
+        (corners,) = [w for c, w in truth if c == f.card]
+        assert _near(f.corners, corners, tol=8)
+
+
 def _pale_under(style: str, wash: float = 0.6) -> tuple[np.ndarray, np.ndarray]:
     """A Qh whose print is washed out toward the paper (a webcam's pale pink index),
     most of it under a 9s; the photo and the Qh's corners."""
