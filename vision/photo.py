@@ -1203,13 +1203,12 @@ def _look(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
     """The cards read on ``img`` as it is (and at a second size, if need be)."""
     side = max(img.shape[:2])
     scale = min(1.0, MAX_SIDE / side)
-    out, passed_over = _read_at(img, scale, clf, threshold)
-    if not out or passed_over or any(c.card is None for c in out):
+    out = _read_at(img, scale, clf, threshold)
+    if not out or any(c.card is None for c in out):
         # sized for the cards left unread: those it is for
-        again = second_scale(side, scale,
-                             [long_side(c) for c in out if c.card is None] + passed_over)
+        again = second_scale(side, scale, [long_side(c) for c in out if c.card is None])
         if again is not None:
-            out = merge(out, unnamed_small(_read_at(img, again, clf, threshold)[0],
+            out = merge(out, unnamed_small(_read_at(img, again, clf, threshold),
                                            again > scale))
     return out
 
@@ -1242,17 +1241,13 @@ def _resized(img: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
-             threshold: float) -> tuple[list[PhotoCard], list[float]]:
-    """The cards found on ``img`` searched at ``scale`` (corners in ``img``'s pixels),
-    and the long sides (``img``'s pixels) of the cards passed over: whole in view and
-    card-shaped, an index on them, but no outline of theirs with a paper margin read
-    (:func:`_passed_over`)."""
+             threshold: float) -> list[PhotoCard]:
+    """The cards found on ``img`` searched at ``scale`` (corners in ``img``'s pixels)."""
     small = _resized(img, scale)
     found: list[tuple[Reading, np.ndarray]] = []
     clean: list[np.ndarray] = []  # outlines read, with a paper margin (the card's own)
     whole: list[np.ndarray] = []  # outlines read, every side on a real edge
     blank: list[np.ndarray] = []  # outlines whole in view with no index found on them
-    passed_over: list[float] = []
     fit = _Fit(small)
     for outlines in card_groups(small, edges=fit.edges):
         group = [q for q in outlines if not is_long(q)]
@@ -1272,7 +1267,6 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
             # a bright rectangle with no index on it is not a face-up card; but one whole
             # in view and card-shaped holds no other card's index in its middle
             blank += [q for q in group if _whole(q, fit.edges) and _card_like(q)]
-            passed_over += _passed_over(small, group, fit.edges, scale)
             continue
         if best[0].card is not None:
             best = _fitted(fit, best, clf, threshold)
@@ -1298,23 +1292,7 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         step = guessed.get(id(quad))
         out.append(PhotoCard(reading.card, reading.confidence, corners,
                              None if step is None else step * USUAL_SIDE / scale))
-    return out, passed_over
-
-
-def _passed_over(img: np.ndarray, group: list[np.ndarray], edges: Edges, scale: float
-                 ) -> list[float]:
-    """The long side (of the photo ``img`` was shrunk from by ``scale``) of a card among
-    outlines ``group`` that went unreported: whole in view, card-shaped and an index on
-    it, so a face-up card; but its own outline had no paper margin (a shadow across the
-    card: its lit half is far brighter than the margin in the shade), so it was read
-    only surely, and a smaller outline on it had no index. Nothing is reported for it,
-    so nothing would send the photo to a second look that may read it (a small Open
-    Sans 9h, shaded, read at 1.25 times the size).
-    """
-    for quad in group:
-        if _whole(quad, edges) and _card_like(quad) and has_index(_warp(img, quad)):
-            return [long_side(PhotoCard(None, 0.0, (quad / scale).tolist()))]
-    return []
+    return out
 
 
 __all__ = ["THRESHOLD", "PhotoCard", "PhotoError", "exposed", "load_image", "read_card",
