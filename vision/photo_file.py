@@ -62,6 +62,10 @@ def _decoded_by_pillow(file: Path) -> np.ndarray:
             # pillow-heif turns a HEIF by its own rotation box and sets the EXIF tag to
             # "upright", so exif_transpose turns nothing twice
             upright = ImageOps.exif_transpose(opened).convert("RGB")
+    except Image.DecompressionBombError as err:
+        # Pillow's guard against a file that unpacks to gigabytes (OpenCV, which reads
+        # the JPEGs, allows a gigapixel)
+        raise PhotoError(f"{file} is too big to read ({err})", "photo_too_big") from err
     except (UnidentifiedImageError, OSError, ValueError) as err:
         raise PhotoError(f"{file} is not an image pitboss can read ({_FORMATS}): "
                          f"{err}") from err
@@ -70,12 +74,9 @@ def _decoded_by_pillow(file: Path) -> np.ndarray:
 
 @cache
 def _register_heif() -> None:
-    """Teach Pillow HEIF, once (the plugin is a dependency; without it, a HEIC photo is
-    refused like any unknown format)."""
-    try:
-        from pillow_heif import register_heif_opener
-    except ImportError:  # pragma: no cover - pillow-heif is installed with pitboss
-        return
+    """Teach Pillow HEIF, once, when a photo first needs it (most are JPEGs)."""
+    from pillow_heif import register_heif_opener
+
     register_heif_opener()
 
 

@@ -98,3 +98,18 @@ def test_a_folder_given_for_a_photo_is_refused_saying_so(tmp_path: Path) -> None
         load_image(tmp_path)
     assert err.value.code == "no_such_file"
     assert "is a folder" in str(err.value)
+
+
+def test_a_photo_too_big_for_pillow_is_refused_with_a_code(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pillow refuses a file that would unpack to more pixels than twice its limit
+    (a decompression bomb); that comes out as a PhotoError with a stable code, not a
+    traceback from `pitboss vision read`. The limit is lowered so a small HEIC trips it."""
+    img, _ = table_photo(parse_cards("2d"), "tango", seed=1)
+    path = tmp_path / "huge.heic"
+    _sideways_heic(img, path)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)
+    with pytest.raises(PhotoError) as err:
+        load_image(path)
+    assert err.value.code == "photo_too_big"
+    assert "huge.heic" in str(err.value)
