@@ -36,6 +36,7 @@ from vision.photo_card import (
     read_card,
     read_index_alone,
 )
+from vision.photo_colour import colourless, no_colour
 from vision.photo_file import PhotoError, load_image
 from vision.photo_find import (
     ASPECT_RANGE,
@@ -1134,7 +1135,7 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     _check_photo(img)
     clf = clf or photo_reader()
     img = exposed(img)
-    with letter_votes() as votes:
+    with no_colour(colourless(img)), letter_votes() as votes:
         out = _look(img, clf, threshold)
         squared_up = _squared_look(img, clf, threshold)
     if squared_up is not None:

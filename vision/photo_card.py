@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from controller.cards import Card, Rank
+from controller.cards import Card, Rank, Suit
 from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     CORNER_H,
@@ -42,13 +42,13 @@ from vision.corner import (
     canonical_corner,
     corner_size,
     find_index,
-    ink_colour,
     ink_contradicts,
     ink_mask,
     two_inks,
 )
 from vision.letters import foreign_letter
 from vision.photo_cnn import corner_views, load_corner_net
+from vision.photo_colour import in_colour, ink
 from vision.photo_model import Ensemble
 from vision.rank_shape import begins_a_word, no_counter, shape_contradicts
 from vision.suit_shape import PIPS_ALIKE, alike, holed
@@ -132,7 +132,7 @@ def _corner_ink(card_img: np.ndarray) -> str:
     >>> _corner_ink(card)
     'black'
     """
-    return ink_colour(canonical_corner(card_img), INDEX_BOX, 0.55, PHOTO_INK)
+    return ink(canonical_corner(card_img), INDEX_BOX)
 
 
 def _edge_ways(corner: np.ndarray) -> tuple[float, list[float]]:
@@ -415,7 +415,7 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
             if two_inks(corner, glyphs.suit_box, level, PHOTO_INK):
                 reading = Reading(None, 0.0)  # a red heart run into a blue chip: no suit
             if reading.card is not None and ink_contradicts(
-                    reading.card, ink_colour(corner, glyphs.suit_box, level, PHOTO_INK)):
+                    reading.card, ink(corner, glyphs.suit_box, level)):
                 clash = clash or reading.confidence >= VETO
                 reading = Reading(None, 0.0)
             if reading.confidence > best.confidence:
@@ -516,6 +516,12 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit, net), net,
                                   _corner_ink(img), blank)
                    for img, (net, blank), limit in zip(sides, nets, limits, strict=True))
+    if not in_colour():
+        # the network read its ranks only (vision.photo_colour): the suits are the
+        # glyphs', so that the network names no suit the glyphs did not
+        nets = _net_corners(card_img, _glyph_suits(top.glyph, bottom.glyph))
+        top, bottom = (replace(c, net=net) for c, (net, _) in zip((top, bottom), nets,
+                                                                  strict=True))
     reading = decide(top, bottom, threshold)
     card = reading.card
     if card is None:
@@ -794,10 +800,12 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
     return None
 
 
-def _net_corners(card_img: np.ndarray) -> tuple[tuple[Reading, float], tuple[Reading, float]]:
+def _net_corners(card_img: np.ndarray, suits: tuple[Suit | None, Suit | None] = (None, None)
+                 ) -> tuple[tuple[Reading, float], tuple[Reading, float]]:
     """The corner network's readings of both index corners (top-left, then bottom-right),
     each the average over the corner as found and moved a little each way, with how
-    surely it reads the corner as "not an index".
+    surely it reads the corner as "not an index". In a photo without colour, its
+    readings name the ``suits`` given (:func:`net_card`).
 
     >>> from vision.decks import STYLES, face_on, render_face
     >>> nine = face_on(render_face(STYLES["standard"], Card("9d")), (200, 200, 200))
@@ -812,9 +820,59 @@ def _net_corners(card_img: np.ndarray) -> tuple[tuple[Reading, float], tuple[Rea
     out = []
     for i in range(2):
         suit = suit_p[i * n:(i + 1) * n].mean(axis=0)
-        out.append((combine(rank_p[i * n:(i + 1) * n].mean(axis=0), suit),
+        out.append((net_card(rank_p[i * n:(i + 1) * n].mean(axis=0), suit, suits[i]),
                     float(suit[SUIT_LABELS.index("x")])))
     return out[0], out[1]
+
+
+GLYPH_SUIT = AGREE  # a photo without colour: a corner's glyphs read this surely give its suit
+
+
+def _glyph_suits(top: Reading, bottom: Reading) -> tuple[Suit | None, Suit | None]:
+    """The suit each corner's glyphs read (at least :data:`GLYPH_SUIT` surely), or
+    else the other corner's: in a photo without colour, the suits the corner network
+    is told (:func:`net_card`).
+
+    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(None, 0.0))
+    (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
+    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Kd"), 0.3))
+    (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
+    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Ks"), 0.7))
+    (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
+    """
+    own = [r.card.suit if r.card is not None and r.confidence >= GLYPH_SUIT else None
+           for r in (top, bottom)]
+    return own[0] or own[1], own[1] or own[0]
+
+
+def net_card(rank_p: np.ndarray, suit_p: np.ndarray, suit: Suit | None = None) -> Reading:
+    """The corner network's reading from its rank and suit probabilities. In a photo
+    without colour (vision.photo_colour) it reads the rank only, and whether the
+    corner is a joker's or no index: its suit is ``suit``, the one a suit glyph's shape
+    names, and without one it names no card.
+
+    >>> from vision.classify import RANK_LABELS
+    >>> rank_p = np.zeros(14); rank_p[RANK_LABELS.index("K")] = 0.9
+    >>> suit_p = np.array([0.0, 0.05, 0.0, 0.93, 0.0, 0.02])  # a grey heart: "a spade"
+    >>> str(net_card(rank_p, suit_p).card)
+    'Ks'
+    >>> from vision.photo_colour import no_colour
+    >>> with no_colour():
+    ...     [(str(r.card), round(r.confidence, 2))
+    ...      for r in (net_card(rank_p, suit_p, s) for s in (Suit.HEARTS, None))]
+    [('Kh', 0.9), ('None', 0.0)]
+    """
+    if in_colour():
+        return combine(rank_p, suit_p)
+    jk, x = SUIT_LABELS.index("jk"), SUIT_LABELS.index("x")
+    told = np.zeros_like(suit_p)
+    told[[jk, x]] = suit_p[[jk, x]]
+    if suit is not None:
+        told[SUIT_LABELS.index(suit.char)] = 1.0 - suit_p[jk] - suit_p[x]
+    reading = combine(rank_p, told)
+    if reading.card is not None and not reading.card.is_joker and suit is None:
+        return Reading(None, 0.0)
+    return reading
 
 
 def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
@@ -890,7 +948,8 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     only[:y1, :x1] = card_img[:y1, :x1]
     reading = read_card(only, clf, threshold, kept=box)
     rank_p, suit_p = load_corner_net().probabilities(corner_views(only))
-    net = combine(rank_p.mean(axis=0), suit_p.mean(axis=0))
+    net = net_card(rank_p.mean(axis=0), suit_p.mean(axis=0),
+                   None if reading.card is None else reading.card.suit)
     net_guess = net.card if net.confidence >= NET_VETO else None
     if reading.card is None or reading.confidence < threshold:
         return Reading(None, reading.confidence), net_guess

@@ -1,0 +1,94 @@
+"""A photo with no colour in it: a webcam in its night (infrared) mode, a phone's
+black-and-white filter, a scan.
+
+The photo reader leans on colour twice. The suit's ink colour is a witness: a heart
+read where the ink is black is no heart (:func:`vision.corner.ink_contradicts`). And
+the corner network (:mod:`vision.photo_cnn`) is given the ink's redness, from which it
+learned which suit colour an index has. In a photo without colour, red ink is grey:
+the witness would veto every heart and diamond, and the network reads them as spades,
+surely (rendered red corners of every deck style turned grey: 138 of 286 diamonds read
+as spades at 0.8 or more). A grey photo of a Td was named Ts at 0.96.
+
+So while such a photo is read (:func:`no_colour`), the ink's colour is unknown
+(:func:`ink`), and the network reads ranks only: a corner's suit is the one its suit
+glyph's shape names (vision.photo_card).
+
+>>> grey = np.full((120, 160, 3), 128, np.uint8)
+>>> felt = np.full((120, 160, 3), (60, 110, 40), np.uint8)
+>>> colourless(grey), colourless(felt)
+(True, False)
+>>> with no_colour(colourless(grey)):
+...     in_colour()
+False
+>>> in_colour()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import numpy as np
+
+from vision.corner import PHOTO_INK, Box, ink_colour
+
+# how far a pixel's colour channels stand apart (of 255), at the COLOURLESS_SHARE
+# percentile of the photo's pixels, in a photo that has no colour. A grey photo saved
+# as a colour JPEG decodes grey again (0); a colour photo keeps its camera's white
+# balance, its lamp's tint and sensor noise: every cards-dev photo 21 or more, the
+# rendered table photos 8 or more (a grey table with black cards on it)
+COLOURLESS, COLOURLESS_SHARE = 3, 99.5
+_STEP = 4  # every fourth pixel each way is plenty to judge a whole photo by
+
+_COLOUR: ContextVar[bool] = ContextVar("photo_in_colour", default=True)
+
+
+def colourless(img: np.ndarray) -> bool:
+    """Has this BGR photo no colour in it: do its channels stand at most
+    :data:`COLOURLESS` apart nearly everywhere?
+
+    >>> img = np.full((100, 100, 3), 200, np.uint8)
+    >>> img[40:60, 40:60] = (40, 40, 200)  # a red heart's ink
+    >>> grey = np.repeat(img.min(axis=2, keepdims=True), 3, axis=2)  # the red ink dark
+    >>> colourless(img), colourless(grey)
+    (False, True)
+    """
+    px = img[::_STEP, ::_STEP].reshape(-1, 3).astype(np.int16)
+    chroma = px.max(axis=1) - px.min(axis=1)
+    return float(np.percentile(chroma, COLOURLESS_SHARE)) <= COLOURLESS
+
+
+@contextmanager
+def no_colour(colourless_photo: bool = True) -> Iterator[None]:
+    """Read ``colourless_photo`` without colour: inside this block :func:`in_colour`
+    is False (when ``colourless_photo`` is)."""
+    token = _COLOUR.set(not colourless_photo)
+    try:
+        yield
+    finally:
+        _COLOUR.reset(token)
+
+
+def in_colour() -> bool:
+    """Is the photo being read in colour (not inside :func:`no_colour`)?"""
+    return _COLOUR.get()
+
+
+def ink(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
+    """:func:`vision.corner.ink_colour` of a photo's corner (:data:`PHOTO_INK`), or
+    ``other`` (which contradicts no suit) in a photo without colour.
+
+    >>> corner = np.full((140, 70, 3), 230, np.uint8)
+    >>> corner[40:70, 10:40] = 90  # a heart's red ink, photographed in grey
+    >>> ink(corner, (10, 40, 30, 30))
+    'black'
+    >>> with no_colour():
+    ...     ink(corner, (10, 40, 30, 30))
+    'other'
+    """
+    return ink_colour(corner, box, level, PHOTO_INK) if in_colour() else "other"
+
+
+__all__ = ["COLOURLESS", "colourless", "in_colour", "ink", "no_colour"]
