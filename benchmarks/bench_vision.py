@@ -355,6 +355,7 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_overexposed_rows(max(1, n_photos // 3), seed, held))
     rows.update(_bowed_rows(max(1, n_photos // 3), seed, held))
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_grey_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     rows.update(_face_down_rows(max(1, n_photos // 3), seed, held))
@@ -362,9 +363,9 @@ def photo_table(n_photos: int, seed: int) -> None:
     _photo_print(f"still photos: {n_photos} rendered table photos of held-out deck styles, "
                  f"and {max(1, n_photos // 3)} each of fanned hands, of piles (of two- and "
                  f"four-index decks), of bridge-size cards, of glare on an index, taken "
-                 f"at a slant, shaken, out of focus, overexposed, bowed, dim, with poker chips, "
-                 f"with fingers, among cards face down, and of decks lettered in other "
-                 f"languages ({time.time() - t0:.0f}s)", rows)
+                 f"at a slant, shaken, out of focus, overexposed, bowed, dim, without colour, "
+                 f"with poker chips, with fingers, among cards face down, and of decks "
+                 f"lettered in other languages ({time.time() - t0:.0f}s)", rows)
     typefaced = _typeface_rows(n_photos, seed)
     if typefaced:
         _photo_print(f"still photos: {n_photos} rendered table photos of decks printed in "
@@ -593,6 +594,22 @@ def _dim_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Coun
                       int(rng.integers(1 << 30))), truth
 
     return _alternate_rows(n_photos, held, rng, "dim", photo)
+
+
+def _grey_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
+    """Held-out cards in a photo without colour (a webcam's night mode, a phone's
+    black-and-white filter), every other photo phone-like: a red card is read by its
+    suit's shape, or left unread, never named as a black one (vision.photo_colour)."""
+    from vision.table_photo import table_photo
+
+    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
+        img, truth = table_photo(cards, style, seed=seed + 2000 + i, harsh=harsh,
+                                 card_height=_heights(harsh))
+        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        return cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), truth
+
+    return _alternate_rows(n_photos, held, np.random.default_rng(seed + 17), "without colour",
+                           photo)
 
 
 def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple[int, int],
