@@ -835,9 +835,9 @@ def _glyph_suits(top: Reading, bottom: Reading) -> tuple[Suit | None, Suit | Non
 
     >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(None, 0.0))
     (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
-    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Kd"), 0.3))
+    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Kd"), 0.7))  # not sure enough
     (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
-    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Ks"), 0.7))
+    >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Ks"), 0.85))
     (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
     """
     own = [r.card.suit if r.card is not None and r.confidence >= GLYPH_SUIT else None
