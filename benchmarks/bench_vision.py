@@ -65,9 +65,11 @@ def score(expected: list[Card], events: list[VisionEvent]) -> Counter[str]:
     return out
 
 
-def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
-                                               tuple[list[float], list[float]],
-                                               Counter[str], list[str], list[str]]:
+def run_shoe(passes: int, seed: int, grey: bool = False
+             ) -> tuple[dict[str, Counter[str]], tuple[list[float], list[float]],
+                        Counter[str], list[str], list[str]]:
+    """``passes`` cards through the synthetic shoe; ``grey``: seen by a camera without
+    colour (a monochrome or infrared one), every frame grey."""
     rng = np.random.default_rng(seed)
     styles = available_styles()
     shoes = {s.name: SyntheticShoe(seed=seed + i, deck_style=s,
@@ -91,6 +93,9 @@ def run_shoe(passes: int, seed: int) -> tuple[dict[str, Counter[str]],
             frames = shoe.deal_close(cards[0], cards[1], float(rng.uniform(15, 60)))
         else:
             frames = shoe.deal(cards[0])
+        if grey:
+            frames = [cv2.cvtColor(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+                      for f in frames]
         events: list[VisionEvent] = []
         for frame in frames:
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -194,6 +199,8 @@ def main() -> None:
     ap.add_argument("--cards-dev", default=str(Path(__file__).resolve().parents[2] / "shared"
                                                / "cards-dev"),
                     help="folder of real photos (../shared/cards-dev); skipped if absent")
+    ap.add_argument("--grey", action="store_true",
+                    help="the shoe camera without colour (monochrome, infrared): frames grey")
     ap.add_argument("--face-down", type=int, default=0, metavar="N",
                     help="N passes per deck style dealt face down (each must be unreadable)")
     args = ap.parse_args()
@@ -201,7 +208,7 @@ def main() -> None:
     if args.face_down:
         print_face_down(args.face_down, args.seed)
     if args.passes:
-        shoe_table(args.passes, args.seed)
+        shoe_table(args.passes, args.seed, args.grey)
     if args.photos:
         photo_table(args.photos, args.seed)
     dev = Path(args.cards_dev)
@@ -211,16 +218,17 @@ def main() -> None:
         print(f"\n(real photos: {dev} not found, skipped)")
 
 
-def shoe_table(passes: int, seed: int) -> None:
+def shoe_table(passes: int, seed: int, grey: bool = False) -> None:
     t0 = time.time()
-    per_style, lat, fast, wrong, unreadable = run_shoe(passes, seed)
+    per_style, lat, fast, wrong, unreadable = run_shoe(passes, seed, grey)
     total: Counter[str] = Counter()
     for row in per_style.values():
         total += row
     rows = dict(sorted(per_style.items()))
     rows["ALL"] = total
     rows["fast dealer (>= 4 cards/s)"] = fast
-    print(f"\nshoe reader: {total['passes']} card passes, seed {seed}, "
+    camera = ", a camera without colour (every frame grey)" if grey else ""
+    print(f"\nshoe reader: {total['passes']} card passes, seed {seed}{camera}, "
           f"{time.time() - t0:.0f}s\n")
     print_table(rows)
     print(f"\n{rates(total)}")

@@ -51,6 +51,7 @@ from vision.corner import (
 )
 from vision.events import CardSeen, CardsTogether, CardUnreadable, VisionEvent
 from vision.locate import STEP, Run, card_pose, corner_crop, find_runs, window_gray
+from vision.photo_colour import colourless
 
 TOGETHER = 1.18  # a run this many card widths wide is more than one card
 # (ink level, separate) tried in turn until one reading is confident: the usual level;
@@ -115,11 +116,13 @@ class ShoeReader:
         self.max_step = int(0.45 * self.cal.card_width)
         self._frame: np.ndarray = np.zeros((1, 1, 3), np.uint8)
         self._gray: np.ndarray | None = None
+        self._colour: bool | None = None
         self._held: list[tuple[_Pass, VisionEvent]] = []
 
     def feed(self, frame_no: int, timestamp: float, frame: np.ndarray) -> list[VisionEvent]:
         runs = find_runs(frame, self.cal)
-        self._frame, self._gray = frame, None  # grey only when a corner is read
+        # grey, and whether the frame has colour, only when a corner is read
+        self._frame, self._gray, self._colour = frame, None, None
         matched = self._match(runs)
         kept = []
         for p in [p for p in self.passes if p not in matched.values()]:
@@ -251,9 +254,15 @@ class ShoeReader:
         """No reading whose suit has the other colour than the ink of its suit glyph
         (red ink read as a club or spade, black ink as a heart or diamond: blur can make
         a diamond's corners look like a club's lobes); other inks (a four-colour deck's
-        blue and green) say nothing."""
+        blue and green) say nothing. A camera without colour (a monochrome or infrared
+        one: :func:`vision.photo_colour.colourless`) shows red ink grey, so its frames
+        say nothing of a suit's colour, and the suit is its glyph's shape."""
         x, y, w, h = self.cal.window
         roi = self._frame[y:y + h, x:x + w]
+        if self._colour is None:
+            self._colour = not colourless(roi)
+        if not self._colour:
+            return reading
         colour = ink_colour(corner_crop(roi, pose, self.cal, opposite=opposite),
                             glyphs.suit_box)
         return Reading(None, 0.0) if ink_contradicts(reading.card, colour) else reading
