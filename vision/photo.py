@@ -19,6 +19,7 @@ Photos are loaded upright, HEIC ones too (:mod:`vision.photo_file`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -1135,6 +1136,51 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     _check_photo(img)
     clf = clf or photo_reader()
     img = exposed(img)
+    out, mirror_like = _read_as_given(img, clf, threshold)
+    if mirror_like:
+        # a mirrored photo (a Mac's Photo Booth saves what its preview shows; a selfie
+        # camera, a webcam app's capture) shows every index the wrong way round: its
+        # cards' indexes sit in the corners where a card has none (each such outline
+        # counted), and a mirrored 2 or 4 passed for a 5 or an ace
+        flipped, flipped_like = _read_as_given(np.ascontiguousarray(img[:, ::-1]), clf,
+                                               threshold)
+        if _mirrored_reads_better(out, mirror_like, flipped, flipped_like):
+            w = img.shape[1]
+            # each corner the card's own as before (clockwise on the card's face, which
+            # the photo shows the wrong way round)
+            out = [replace(c, corners=[[w - 1 - x, y] for x, y in c.corners]) for c in flipped]
+    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
+    return out
+
+
+# outlines passed over as blank (no index in the corners where a card prints one) that
+# have an index in the other two corners: each such outline counts one for the photo
+_MIRROR_LIKE: ContextVar[list[int] | None] = ContextVar("mirror_like", default=None)
+
+
+def _read_as_given(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
+                   ) -> tuple[list[PhotoCard], int]:
+    """:func:`read_photo` of an exposed photo, the way round it is given, and how many
+    of the outlines it passed over as blank look mirrored (:func:`_mirror_like`)."""
+    mirror_like = [0]
+    token = _MIRROR_LIKE.set(mirror_like)
+    try:
+        return _read_given(img, clf, threshold), mirror_like[0]
+    finally:
+        _MIRROR_LIKE.reset(token)
+
+
+def _mirror_like(face: np.ndarray) -> None:
+    """Count ``face`` (a card image with no index found where a card prints one) for
+    the photo being read if it has an index in the other two corners: a card in a
+    mirrored photo."""
+    count = _MIRROR_LIKE.get()
+    if count is not None and has_index(cv2.flip(face, 1)):
+        count[0] += 1
+
+
+def _read_given(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
+                ) -> list[PhotoCard]:
     with no_colour(colourless(img)), letter_votes() as votes:
         out = _look(img, clf, threshold)
         squared_up = _squared_look(img, clf, threshold)
@@ -1152,8 +1198,31 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     # lettered deck (its Ad and its Д read as one) risks
     out = [replace(c, card=None, confidence=0.0)
            if c.card is not None and votes.outvoted(c.card) else c for c in out]
-    out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
+
+
+def _mirrored_reads_better(out: list[PhotoCard], mirror_like: int, flipped: list[PhotoCard],
+                           flipped_like: int) -> bool:
+    """Is the photo mirrored: read mirrored, does it name at least as many cards as read
+    as given (and more than it leaves unread), with fewer outlines that look mirrored? A
+    photo the right way round, mirrored, has its indexes where a card has none: it names
+    next to nothing, and every card with two indexes looks mirrored.
+
+    >>> kd = PhotoCard(Card("Kd"), 0.99, [[0, 0]] * 4)
+    >>> unread = replace(kd, card=None, confidence=0.0)
+    >>> _mirrored_reads_better([], 2, [kd, kd], 0)
+    True
+    >>> _mirrored_reads_better([kd], 1, [kd], 0)  # a 4 named an ace, mirrored: the 4
+    True
+    >>> _mirrored_reads_better([kd, unread], 1, [kd], 3)  # as given, flipped
+    False
+    >>> _mirrored_reads_better([kd, unread], 2, [kd, unread, unread], 0)  # unread mostly
+    False
+    """
+    named = sum(c.card is not None for c in out)
+    named_flipped = sum(c.card is not None for c in flipped)
+    return flipped_like < mirror_like and named_flipped >= max(1, named) \
+        and named_flipped > len(flipped) - named_flipped
 
 
 def _check_photo(img: np.ndarray) -> None:
@@ -1264,10 +1333,12 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
             best = _read_spanned(fit, group, clf, threshold) or best
         if best is None or best[0].card is None:
             best = _read_long(small, outlines, fit.edges, clf, threshold) or best
-        if best is None or (best[0].card is None and not has_index(_warp(small, best[1]))):
+        if best is None or (best[0].card is None and not has_index(face := _warp(small, best[1]))):
             # a bright rectangle with no index on it is not a face-up card; but one whole
             # in view and card-shaped holds no other card's index in its middle
             blank += [q for q in group if _whole(q, fit.edges) and _card_like(q)]
+            if best is not None:
+                _mirror_like(face)
             continue
         if best[0].card is not None:
             best = _fitted(fit, best, clf, threshold)
