@@ -1165,7 +1165,7 @@ def _read_as_given(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     mirror_like = [0]
     token = _MIRROR_LIKE.set(mirror_like)
     try:
-        return _read_given(img, clf, threshold), mirror_like[0]
+        return _read_one_way(img, clf, threshold), mirror_like[0]
     finally:
         _MIRROR_LIKE.reset(token)
 
@@ -1179,8 +1179,11 @@ def _mirror_like(face: np.ndarray) -> None:
         count[0] += 1
 
 
-def _read_given(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
-                ) -> list[PhotoCard]:
+def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
+                  ) -> list[PhotoCard]:
+    """Every card found on an exposed photo: looked at as it is, and squared up if it
+    was taken at a slant, without colour if it has none, and without the cards its
+    letter witness outvoted."""
     with no_colour(colourless(img)), letter_votes() as votes:
         out = _look(img, clf, threshold)
         squared_up = _squared_look(img, clf, threshold)
