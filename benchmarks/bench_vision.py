@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_vision.py                 # 5,000 passes (~10 min)
     .venv/bin/python benchmarks/bench_vision.py --passes 600    # a quick look
     .venv/bin/python benchmarks/bench_vision.py --passes 0 --photos 0 --face-down 50
+    .venv/bin/python benchmarks/bench_vision.py --photos 0 --grey  # a camera without colour
 
 Every deck style the synthetic shoe renders takes its turn (held-out styles are
 marked: the reader was never trained or tuned on them). Some passes are two cards in
@@ -12,9 +13,11 @@ reads, unreadable, missed cards and double events, then the reader's per-frame
 latency (median, p99) at 640 x 480 on one core (frame rendering is not timed).
 ``--face-down N`` first deals N cards of every style with the back to the camera
 (and N of each back of no deck, ``owndecks.drawn_backs``): each must be exactly one
-unreadable (never a card, never nothing).
+unreadable (never a card, never nothing). ``--grey`` turns every shoe frame grey, as
+a monochrome or infrared camera sees the shoe.
 Finally (``--photos``) the still-photo reader on rendered table photos of held-out
-deck styles (poker and bridge size, fanned, piled, glare over an index), and of decks
+deck styles (poker and bridge size, fanned, piled, glare over an index, without
+colour and more), and of decks
 printed in index typefaces no model was trained on. A table, not a test: targets are
 in issue 4.
 """
