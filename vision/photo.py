@@ -1206,26 +1206,36 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
 
 def _mirrored_reads_better(out: list[PhotoCard], mirror_like: int, flipped: list[PhotoCard],
                            flipped_like: int) -> bool:
-    """Is the photo mirrored: read mirrored, does it name at least as many cards as read
-    as given (and more than it leaves unread), with fewer outlines that look mirrored? A
-    photo the right way round, mirrored, has its indexes where a card has none: it names
-    next to nothing, and every card with two indexes looks mirrored.
+    """Is the photo mirrored: read mirrored, does it name more cards through their own
+    outlines than read as given, at least as many cards in all (and more than it leaves
+    unread), with fewer outlines that look mirrored? In a mirrored photo no card with
+    two indexes is read through its own outline (its indexes are where a card has
+    none); a photo the right way round, mirrored, has every such card looking mirrored,
+    and in a pile of four-index cards read mirrored, their mirrored glyphs were named
+    (a 7s and a 9s as a Qs and a Qc).
 
     >>> kd = PhotoCard(Card("Kd"), 0.99, [[0, 0]] * 4)
+    >>> alone = replace(kd, index_side=300.0)  # placed from its index alone
     >>> unread = replace(kd, card=None, confidence=0.0)
     >>> _mirrored_reads_better([], 2, [kd, kd], 0)
     True
-    >>> _mirrored_reads_better([kd], 1, [kd], 0)  # a 4 named an ace, mirrored: the 4
+    >>> _mirrored_reads_better([alone], 1, [kd], 0)  # a 4 named an ace, mirrored: the 4
     True
+    >>> _mirrored_reads_better([kd, kd], 1, [kd, kd, unread], 0)  # read through outlines
+    False
     >>> _mirrored_reads_better([kd, unread], 1, [kd], 3)  # as given, flipped
     False
-    >>> _mirrored_reads_better([kd, unread], 2, [kd, unread, unread], 0)  # unread mostly
+    >>> _mirrored_reads_better([alone, unread], 2, [kd, unread, unread], 0)  # unread mostly
     False
     """
-    named = sum(c.card is not None for c in out)
-    named_flipped = sum(c.card is not None for c in flipped)
-    return flipped_like < mirror_like and named_flipped >= max(1, named) \
-        and named_flipped > len(flipped) - named_flipped
+    def named(cards: list[PhotoCard]) -> int:
+        return sum(c.card is not None for c in cards)
+
+    def own(cards: list[PhotoCard]) -> int:
+        return sum(c.card is not None and c.index_side is None for c in cards)
+
+    return flipped_like < mirror_like and own(flipped) > own(out) \
+        and named(flipped) >= max(1, named(out)) and named(flipped) > len(flipped) - named(flipped)
 
 
 def _check_photo(img: np.ndarray) -> None:
