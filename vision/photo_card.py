@@ -511,7 +511,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     and down is the card's (:func:`read_index_alone`).
     """
     sides = (card_img, cv2.rotate(card_img, cv2.ROTATE_180))
-    nets = _net_corners(card_img)
+    probabilities = _net_probabilities(card_img)
+    nets = _net_read(probabilities)
     limits = (None if kept is None else in_corner(card_img.shape, kept), None)
     top, bottom = (CornerReadings(*_read_corner_clash(img, clf, limit, net), net,
                                   _corner_ink(img), blank)
@@ -519,7 +520,7 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     if not in_colour():
         # the network read its ranks only (vision.photo_colour): the suits are the
         # glyphs', so that the network names no suit the glyphs did not
-        nets = _net_corners(card_img, _glyph_suits(top.glyph, bottom.glyph))
+        nets = _net_read(probabilities, _glyph_suits(top.glyph, bottom.glyph))
         top, bottom = (replace(c, net=net) for c, (net, _) in zip((top, bottom), nets,
                                                                   strict=True))
     reading = decide(top, bottom, threshold)
@@ -800,12 +801,11 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
     return None
 
 
-def _net_corners(card_img: np.ndarray, suits: tuple[Suit | None, Suit | None] = (None, None)
+def _net_corners(card_img: np.ndarray
                  ) -> tuple[tuple[Reading, float], tuple[Reading, float]]:
     """The corner network's readings of both index corners (top-left, then bottom-right),
     each the average over the corner as found and moved a little each way, with how
-    surely it reads the corner as "not an index". In a photo without colour, its
-    readings name the ``suits`` given (:func:`net_card`).
+    surely it reads the corner as "not an index".
 
     >>> from vision.decks import STYLES, face_on, render_face
     >>> nine = face_on(render_face(STYLES["standard"], Card("9d")), (200, 200, 200))
@@ -814,15 +814,31 @@ def _net_corners(card_img: np.ndarray, suits: tuple[Suit | None, Suit | None] = 
     >>> str(read.card), pips > NOT_INDEX
     ('9d', True)
     """
+    return _net_read(_net_probabilities(card_img))
+
+
+NetProbabilities = list[tuple[np.ndarray, np.ndarray]]
+
+
+def _net_probabilities(card_img: np.ndarray) -> NetProbabilities:
+    """The corner network's rank and suit probabilities of both index corners (top-left,
+    then bottom-right), each averaged over the corner as found and moved a little each
+    way: the network is run once per card, whatever its readings are then told."""
     views = [corner_views(card_img), corner_views(cv2.rotate(card_img, cv2.ROTATE_180))]
     rank_p, suit_p = load_corner_net().probabilities(np.concatenate(views))
     n = len(views[0])
-    out = []
-    for i in range(2):
-        suit = suit_p[i * n:(i + 1) * n].mean(axis=0)
-        out.append((net_card(rank_p[i * n:(i + 1) * n].mean(axis=0), suit, suits[i]),
-                    float(suit[SUIT_LABELS.index("x")])))
-    return out[0], out[1]
+    return [(rank_p[i * n:(i + 1) * n].mean(axis=0), suit_p[i * n:(i + 1) * n].mean(axis=0))
+            for i in range(2)]
+
+
+def _net_read(probabilities: NetProbabilities,
+              suits: tuple[Suit | None, Suit | None] = (None, None)
+              ) -> tuple[tuple[Reading, float], tuple[Reading, float]]:
+    """:func:`_net_corners` from the network's probabilities; in a photo without
+    colour, its readings name the ``suits`` given (:func:`net_card`)."""
+    (top, bottom) = ((net_card(rank, suit, told), float(suit[SUIT_LABELS.index("x")]))
+                     for (rank, suit), told in zip(probabilities, suits, strict=True))
+    return top, bottom
 
 
 GLYPH_SUIT = AGREE  # a photo without colour: a corner's glyphs read this surely give its suit
@@ -839,10 +855,16 @@ def _glyph_suits(top: Reading, bottom: Reading) -> tuple[Suit | None, Suit | Non
     (<Suit.HEARTS: 2>, <Suit.HEARTS: 2>)
     >>> _glyph_suits(Reading(Card("Kh"), 0.9), Reading(Card("Ks"), 0.85))
     (<Suit.HEARTS: 2>, <Suit.SPADES: 3>)
+    >>> _glyph_suits(Reading(Card("Kc"), 0.9), Reading(Card("Kh"), 0.85))  # clubs are suit 0
+    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>)
+    >>> _glyph_suits(Reading(None, 0.0), Reading(Card("Kc"), 0.85))
+    (<Suit.CLUBS: 0>, <Suit.CLUBS: 0>)
     """
-    own = [r.card.suit if r.card is not None and r.confidence >= GLYPH_SUIT else None
-           for r in (top, bottom)]
-    return own[0] or own[1], own[1] or own[0]
+    top_suit, bottom_suit = (r.card.suit if r.card is not None and r.confidence >= GLYPH_SUIT
+                             else None for r in (top, bottom))
+    # "is None", not "or": clubs are suit 0
+    return (bottom_suit if top_suit is None else top_suit,
+            top_suit if bottom_suit is None else bottom_suit)
 
 
 def net_card(rank_p: np.ndarray, suit_p: np.ndarray, suit: Suit | None = None) -> Reading:
