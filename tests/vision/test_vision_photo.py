@@ -112,15 +112,16 @@ def test_outline_reaching_onto_paper_is_made_the_card(style: str) -> None:
     """Issue 4 (still photos: the showdown check needs where each card lies): an outline
     holding the card and the white paper past two of its sides (cards-dev's 9c beside
     paper was read through one, and placed wrong) is made the card's own, read the same."""
-    from vision.photo import THRESHOLD, _Fit, _fitted, _warp, read_card
+    from vision.photo import THRESHOLD, _Fit, _fitted, read_card
     from vision.photo_model import photo_reader
+    from vision.photo_places import warp_card
 
     img, card = _on_paper(style, 0.0)
     past = np.array([card[0], card[0] + (card[1] - card[0]) * 1.6,
                      card[0] + (card[1] - card[0]) * 1.6 + (card[3] - card[0]) * 1.4,
                      card[0] + (card[3] - card[0]) * 1.4], np.float32)
     clf = photo_reader()
-    reading = read_card(_warp(img, past), clf)
+    reading = read_card(warp_card(img, past), clf)
     assert str(reading.card) == "9c"  # the reader names it through the outline too big
     fitted_reading, quad, _ = _fitted(_Fit(img), (reading, past, True), clf, THRESHOLD)
     assert str(fitted_reading.card) == "9c"
@@ -887,14 +888,15 @@ def test_index_inside_an_outline_spanning_two_cards_is_found(angle: float) -> No
     and picture are its own), so the covered card was lost. Only an outline with every
     side on a real edge (the card's own) keeps its inside to itself: the 9s is found by
     its index corner, where its corner lies."""
-    from vision.photo import THRESHOLD, _by_index
+    from vision.photo import THRESHOLD
+    from vision.photo_by_index import by_index
     from vision.photo_fit import Edges, held_sides
     from vision.photo_model import photo_reader
 
     img, nine, both = _row_of_two(angle)
     edges = Edges(img)
     assert min(held_sides(edges, both)) < 0.9  # not on the cards' edges all round
-    found = _by_index(img, [both], photo_reader(), THRESHOLD, edges, [])
+    found = by_index(img, [both], photo_reader(), THRESHOLD, edges, [])
     (read,) = [q for r, q in found if r.card is Card("9s")]
     width = float(np.linalg.norm(nine[1] - nine[0]))
     assert min(float(np.linalg.norm(read[0] - p)) for p in nine) < 0.12 * width
@@ -1072,7 +1074,7 @@ def test_a_card_warped_from_either_end_is_the_same_picture_turned() -> None:
     samples the same spot of the card from either end; mapped to the first pixels'
     centres, the two pictures lay a pixel apart, and cards-dev's IMG_2477 Qs, read by its
     outline upright, was unread turned half round."""
-    from vision.photo import _warp
+    from vision.photo_places import warp_card
 
     rng = np.random.default_rng(1)
     img = cv2.GaussianBlur(rng.integers(0, 255, (300, 400, 3), np.uint8), (5, 5), 1.5)
@@ -1080,8 +1082,8 @@ def test_a_card_warped_from_either_end_is_the_same_picture_turned() -> None:
     h, w = img.shape[:2]
     # the same outline on the photo turned half round, listed from its other end
     other_end = np.roll(np.float32([[w - 1 - x, h - 1 - y] for x, y in quad]), 2, axis=0)
-    upright = _warp(img, quad).astype(int)
-    turned = cv2.rotate(_warp(cv2.rotate(img, cv2.ROTATE_180), other_end), cv2.ROTATE_180)
+    upright = warp_card(img, quad).astype(int)
+    turned = cv2.rotate(warp_card(cv2.rotate(img, cv2.ROTATE_180), other_end), cv2.ROTATE_180)
     assert np.abs(upright - turned.astype(int)).max() <= 1
 
 
@@ -1243,7 +1245,7 @@ def test_only_a_card_shaped_outline_has_a_middle_that_is_its_print() -> None:
     """Issue 4 (still photos; cards-dev's Ad lying over a 9h, cropped): a pip's outline
     is a narrow trapezoid, every side on a real edge, whose surrounding rectangle has a
     card's proportions. Its "middle" held the Ad's index, and the Ad was not found: only
-    an outline shaped like a card (photo._card_like) is a card whose middle is its own."""
+    an outline shaped like a card (photo_places.card_like) is a card whose middle is its own."""
     found = read_photo(load_image(CARDS_DEV / "images" / "edje_test_IMG_2598_card2.jpg"))
     assert [str(c.card) for c in found if c.card is not None] == ["Ad"]
 

@@ -9,18 +9,11 @@ import pytest
 
 from controller.cards import JOKER, Card
 from vision.decks import CARD_H, CARD_W, STYLES, render_face
-from vision.photo import (
-    THRESHOLD,
-    Reading,
-    _by_index,
-    _Fit,
-    _IndexRead,
-    _one_per_card,
-    _unname_pips,
-    read_photo,
-)
+from vision.photo import THRESHOLD, Reading, _Fit, read_photo
+from vision.photo_by_index import _IndexRead, _unname_pips, by_index
 from vision.photo_index_find import Index
 from vision.photo_model import photo_reader
+from vision.photo_places import one_per_card
 from vision.table_photo import pile_photo, table_photo
 
 CARD = np.array([[200, 60], [420, 100], [370, 400], [150, 360]], np.float32)
@@ -44,8 +37,8 @@ def test_ink_inside_a_card_whole_in_view_is_not_looked_at_as_another_index() -> 
     in its picture read 7c, were reported beside it)."""
     img = _jack_on_a_table()
     fit, clf = _Fit(img), photo_reader()
-    assert [r.card for r, _ in _by_index(img, [], clf, THRESHOLD, fit.edges, [])] == [Card("Jc")]
-    assert _by_index(img, [], clf, THRESHOLD, fit.edges, [CARD]) == []
+    assert [r.card for r, _ in by_index(img, [], clf, THRESHOLD, fit.edges, [])] == [Card("Jc")]
+    assert by_index(img, [], clf, THRESHOLD, fit.edges, [CARD]) == []
 
 
 def test_an_outline_far_bigger_than_a_card_whole_in_view_names_no_card() -> None:
@@ -58,14 +51,14 @@ def test_an_outline_far_bigger_than_a_card_whole_in_view_names_no_card() -> None
     centre = CARD.mean(axis=0) + np.array([120, 0], np.float32)
     oversize = (centre + (CARD - CARD.mean(axis=0)) * 1.5).astype(np.float32)
     found = [(Reading(Card("Jc"), 0.99), CARD), (Reading(Card("Qh"), 0.98), oversize)]
-    kept = _one_per_card(found, fit.edges, outlined=[CARD, oversize])
+    kept = one_per_card(found, fit.edges, outlined=[CARD, oversize])
     assert [r.card for r, _ in kept] == [Card("Jc"), None]
-    bigger_alone = _one_per_card([(Reading(Card("Qh"), 0.98), oversize)], fit.edges,
+    bigger_alone = one_per_card([(Reading(Card("Qh"), 0.98), oversize)], fit.edges,
                                  outlined=[oversize])
     assert [r.card for r, _ in bigger_alone] == [Card("Qh")]  # nothing to compare it with
     # the whole card placed from its index (not read by its outline) sets no card size
     # (a webcam Ts's index-placed quarter, snapped onto its pips, blanked its outline)
-    placed = _one_per_card(found, fit.edges, outlined=[oversize])
+    placed = one_per_card(found, fit.edges, outlined=[oversize])
     assert [r.card for r, _ in placed] == [Card("Jc"), Card("Qh")]
 
 
@@ -154,8 +147,8 @@ def test_a_card_read_by_its_index_at_an_unread_outlines_corner_is_that_outline(c
     that outline's card: it is placed at the outline's size."""
     img = _index_only_in_view("dondorf", card)
     fit = _Fit(img)
-    alone = _by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [])
-    found = _by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [], unread=[CARD])
+    alone = by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [])
+    found = by_index(img, [], photo_reader(), THRESHOLD, fit.edges, [], unread=[CARD])
     assert [r.card for r, _ in found] == [r.card for r, _ in alone] == [card]
     width = float(np.linalg.norm(CARD[1] - CARD[0]))
     assert float(np.linalg.norm(alone[0][1][1] - alone[0][1][0])) < 0.8 * width
