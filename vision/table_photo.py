@@ -207,6 +207,26 @@ def dimmed(photo: np.ndarray, gain: float, noise: float, seed: int = 0) -> np.nd
     return np.asarray(out.clip(0, 255).astype(np.uint8))
 
 
+# the classic sepia filter (rows B, G, R of the BGR photo), as photo apps apply it
+SEPIA = np.array([[0.131, 0.534, 0.272], [0.168, 0.686, 0.349], [0.189, 0.769, 0.393]],
+                 np.float32)
+
+
+def sepia(photo: np.ndarray, quality: int = 85) -> np.ndarray:
+    """``photo`` through a phone's sepia filter (its red clipped at white), saved as a
+    JPEG of ``quality``: one tint of grey, white paper cream, red ink brown as black
+    ink is.
+
+    >>> img = np.full((16, 16, 3), (60, 60, 190), np.uint8)  # red ink
+    >>> b, g, r = (int(v) for v in sepia(img)[8, 8])
+    >>> r > g > b, abs(r / b - 1.44) < 0.1  # the tint's brown, its hue the same as black's
+    (True, True)
+    """
+    out = np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255).astype(np.uint8)
+    ok, jpg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else out
+
+
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
 
 
@@ -649,4 +669,4 @@ def fingered(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
 
 
 __all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "fingered", "glare", "index_spot",
-           "pile_photo", "shaken", "slanted", "table_photo"]
+           "pile_photo", "sepia", "shaken", "slanted", "table_photo"]
