@@ -224,7 +224,8 @@ def sepia(photo: np.ndarray, quality: int = 85) -> np.ndarray:
     """
     out = np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255).astype(np.uint8)
     ok, jpg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else out
+    saved = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else None
+    return out if saved is None else np.asarray(saved)
 
 
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
