@@ -222,10 +222,15 @@ def sepia(photo: np.ndarray, quality: int = 85) -> np.ndarray:
     >>> r > g > b, abs(r / b - 1.44) < 0.1  # the tint's brown, its hue the same as black's
     (True, True)
     """
-    out = np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255).astype(np.uint8)
-    ok, jpg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return _saved_as_jpeg(np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255)
+                          .astype(np.uint8), quality)
+
+
+def _saved_as_jpeg(photo: np.ndarray, quality: int) -> np.ndarray:
+    """``photo`` as a phone or webcam saves it: a JPEG of ``quality``, decoded again."""
+    ok, jpg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     saved = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else None
-    return out if saved is None else np.asarray(saved)
+    return photo if saved is None else np.asarray(saved)
 
 
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
@@ -324,8 +329,7 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
         photo = _harsh(photo, rng)
     out = np.clip(photo, 0, 255).astype(np.uint8)
     if harsh:
-        ok, jpg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(45, 90))])
-        out = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else out
+        out = _saved_as_jpeg(out, int(rng.integers(45, 90)))
     moved = [(c, [tuple(map(float, cv2.perspectiveTransform(np.array([[p]], np.float32),
                                                             persp)[0, 0])) for p in pts])
              for c, pts in truth]
