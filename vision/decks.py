@@ -194,7 +194,10 @@ def _cached_svg_render(style: DeckStyle, card: Card | None) -> np.ndarray:
         path.parent.mkdir(parents=True, exist_ok=True)
         elem = style.back_id if card is None else style.element_id(card)
         face = _rsvg_element(style.source, elem)
-        tmp = path.with_suffix(".tmp.png")
+        # a temporary file of this process's own: two processes rendering the same card
+        # at once (pytest-xdist workers, two training shards) shared one, and one of them
+        # read the other's half-written PNG
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.png")
         cv2.imwrite(str(tmp), face)
         tmp.replace(path)
     img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)

@@ -36,6 +36,7 @@ from vision.classify import RANK_LABELS, SUIT_LABELS, IndexClassifier, labels_of
 from vision.corner import canonical_corner, find_index
 from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
 from vision.photo_model import PHOTO_MODEL_PATH, photo_reader
+from vision.table_photo import SEPIA
 from vision.training.train_glyphs import accuracy, train_net
 
 _OUTLINE = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
@@ -67,8 +68,29 @@ def _faded(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
+def _drained(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``img`` (float BGR) with its colour drained, as a dim room or a cheap webcam does
+    (a fifth of its colour or less kept) or a phone's sepia filter (one tint of grey, its
+    red clipped at white: red ink the tint's brown, as black ink is). In such a photo the
+    ink's redness says little, and a diamond must be read as a diamond by its shape.
+
+    >>> rng = np.random.default_rng(3)
+    >>> red_ink = np.full((4, 4, 3), (40.0, 40.0, 200.0), np.float32)
+    >>> b, g, r = _drained(red_ink, rng)[0, 0]
+    >>> bool(r - max(g, b) < 0.4 * (200 - 40))  # far less red over green and blue
+    True
+    """
+    grey = (img @ np.array([0.114, 0.587, 0.299], np.float32))[:, :, None]
+    if rng.random() < 0.5:
+        washed: np.ndarray = grey + (img - grey) * rng.uniform(0.0, 0.3)
+        return washed
+    tint = SEPIA.sum(axis=1) * rng.uniform(0.92, 1.08, 3).astype(np.float32)
+    toned: np.ndarray = np.minimum(grey * tint, 255)
+    return toned
+
+
 def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
-               worn: bool = False) -> np.ndarray:
+               worn: bool = False, drained: bool = False) -> np.ndarray:
     """``face`` (BGRA, canonical size) as the photo reader would see it once warped back.
 
     ``harsh`` (the corner network's training): smaller cards (45-230 px wide), now and
@@ -81,6 +103,9 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
     of a card partly on its neighbour, a perspective fit a little off), so the index
     glyphs come back narrower or wider than printed: a real deck's narrow diamond must
     stay a diamond, not "not an index".
+
+    ``drained`` (the corner network's training, session 39): the photo's colour drained
+    (:func:`_drained`), so that red ink is told from black by its shape too.
     """
     if worn and rng.random() < 0.3:
         face = _faded(face, rng)
@@ -120,6 +145,8 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
     img += rng.normal(0, rng.uniform(1, 7), img.shape)
     if harsh and rng.random() < 0.3:  # a phone's sharpening
         img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))
+    if drained:
+        img = _drained(img, rng)
     img8 = np.clip(img, 0, 255).astype(np.uint8)
     quality = int(rng.integers(25 if harsh else 35, 95))
     ok, jpg = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, quality])

@@ -68,11 +68,12 @@ OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.onnx"
 
 
 def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
-        faces: int = 0, pictures: int = 0) -> None:
+        faces: int = 0, pictures: int = 0, drained: float = 0.0) -> None:
     """Render the training corners (or, ``held_out``, the held-out styles' corners);
     ``pictures``: this many outlines inside each court and number card (its framed
     picture, its block of pips: :func:`vision.training.train_photo.inner_face`) per
-    card, warped as if they were the card, as "not an index"."""
+    card, warped as if they were the card, as "not an index"; ``drained``: the share of
+    cards photographed with their colour drained (washed out, or a sepia filter)."""
     import cv2
 
     from controller.cards import DECK_52
@@ -88,7 +89,9 @@ def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
     ss: list[int] = []
 
     def add(face: np.ndarray, card: Card | None) -> None:
-        img = photo_card(face, rng, harsh=True)
+        # (the generator is drawn from only when asked: older shards stay as they were)
+        img = photo_card(face, rng, harsh=True,
+                         drained=drained > 0 and bool(rng.random() < drained))
         r, s = labels_of(card)
         for side in (img, cv2.rotate(img, cv2.ROTATE_180)):
             xs.append(corner_input(side))
@@ -307,6 +310,26 @@ def export(members: str, out: str) -> None:
     print(f"saved {out} ({Path(out).stat().st_size // 1024} KiB, {len(nets)} networks)")
 
 
+def unpack(onnx_path: str, prefix: str) -> None:
+    """``export``'s networks back as ``fit``'s weights (``PREFIX0.npz``, ...), so that
+    the committed networks can be fine-tuned (``fit --init``) without the weights they
+    were exported from. ``export`` names each network's layers ``nets.I.J`` (J: the
+    layer's place in :func:`_member`'s sequence) and stores the larger ones as float16
+    under ``..._f16``."""
+    import onnx
+    from onnx import numpy_helper
+
+    arrays = {init.name.removesuffix("_f16"): numpy_helper.to_array(init)
+              for init in onnx.load(onnx_path).graph.initializer}
+    layer_names = {0: "conv0", 3: "conv1", 6: "conv2", 10: "fc", 12: "out"}
+    nets = sorted({int(name.split(".")[1]) for name in arrays if name.startswith("nets.")})
+    for i in nets:
+        weights = {f"{layer}_{part[0]}": arrays[f"nets.{i}.{j}.{part}"].astype(np.float16)
+                   for j, layer in layer_names.items() for part in ("weight", "bias")}
+        np.savez_compressed(f"{prefix}{i}.npz", **weights)
+        print(f"saved {prefix}{i}.npz (first conv: {weights['conv0_w'].shape[0]} channels)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -320,6 +343,8 @@ def main() -> None:
     g.add_argument("--pictures", type=int, default=0,
                    help="outlines inside each court and number card (pictures, pip blocks) "
                         "per card, as not an index")
+    g.add_argument("--drained", type=float, default=0.0,
+                   help="share of cards whose photo has its colour drained (washed out, sepia)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--held-out", action="store_true", help="the held-out styles instead")
     f = sub.add_parser("fit", help="train (a venv with torch)")
@@ -335,12 +360,19 @@ def main() -> None:
     e = sub.add_parser("export", help="fit's networks as one ONNX file (a venv with torch)")
     e.add_argument("members", help="fit's weights (several, averaged: comma-separated)")
     e.add_argument("--out", default=str(OUT))
+    u = sub.add_parser("unpack", help="an exported ONNX file's networks as fit's weights, "
+                                      "to fine-tune from (a venv with onnx)")
+    u.add_argument("prefix", help="written as PREFIX0.npz, PREFIX1.npz, ...")
+    u.add_argument("--onnx", default=str(OUT))
     args = ap.parse_args()
     if args.step == "gen":
         gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
-            0 if args.held_out else args.faces, 0 if args.held_out else args.pictures)
+            0 if args.held_out else args.faces, 0 if args.held_out else args.pictures,
+            args.drained)
     elif args.step == "export":
         export(args.members, args.out)
+    elif args.step == "unpack":
+        unpack(args.onnx, args.prefix)
     else:
         fit(args.data, args.out, args.epochs, args.seed, args.test, args.width, args.hidden,
             args.init, args.lr)
