@@ -612,31 +612,20 @@ def _grey_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Cou
     """Held-out cards in a photo without colour (a webcam's night mode, a phone's
     black-and-white filter), every other photo phone-like: a red card is read by its
     suit's shape, or left unread, never named as a black one (vision.photo_colour)."""
-    from vision.table_photo import table_photo
-
-    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
-        img, truth = table_photo(cards, style, seed=seed + 2000 + i, harsh=harsh,
-                                 card_height=_heights(harsh))
-        grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-        return cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), truth
-
-    return _alternate_rows(n_photos, held, np.random.default_rng(seed + 17), "without colour",
-                           photo)
+    return _laid_over_rows(n_photos, seed, held, (17, 2000), "without colour",
+                           lambda img, truth, rng, at: (cv2.cvtColor(
+                               cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR),
+                               truth))
 
 
 def _sepia_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards in a sepia photo (a phone's filter, saved as JPEG), every other
     photo phone-like: it has colour but no red, its red ink the tint's brown as its black
     ink is. A known hole (docs/vision.md, "Known holes"): red cards are named black."""
-    from vision.table_photo import sepia, table_photo
+    from vision.table_photo import sepia
 
-    def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
-        img, truth = table_photo(cards, style, seed=seed + 3000 + i, harsh=harsh,
-                                 card_height=_heights(harsh))
-        return sepia(img), truth
-
-    return _alternate_rows(n_photos, held, np.random.default_rng(seed + 18), "in sepia",
-                           photo)
+    return _laid_over_rows(n_photos, seed, held, (18, 3000), "in sepia",
+                           lambda img, truth, rng, at: (sepia(img), truth))
 
 
 def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple[int, int],
@@ -664,8 +653,6 @@ def _soft_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Cou
     px over the whole photo: a webcam's soft frame, a phone focused past the table),
     every other photo phone-like: an index too soft to read must be left unread, never
     named as another card."""
-    import cv2
-
     return _laid_over_rows(n_photos, seed, held, (11, 1400), "out of focus",
                            lambda img, truth, rng, at: (cv2.GaussianBlur(
                                img, (0, 0), float(rng.uniform(1.0, 2.5))), truth))

@@ -222,11 +222,11 @@ def sepia(photo: np.ndarray, quality: int = 85) -> np.ndarray:
     >>> r > g > b, abs(r / b - 1.44) < 0.1  # the tint's brown, its hue the same as black's
     (True, True)
     """
-    return _saved_as_jpeg(np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255)
+    return saved_as_jpeg(np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255)
                           .astype(np.uint8), quality)
 
 
-def _saved_as_jpeg(photo: np.ndarray, quality: int) -> np.ndarray:
+def saved_as_jpeg(photo: np.ndarray, quality: int) -> np.ndarray:
     """``photo`` as a phone or webcam saves it: a JPEG of ``quality``, decoded again."""
     ok, jpg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     saved = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else None
@@ -329,7 +329,7 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
         photo = _harsh(photo, rng)
     out = np.clip(photo, 0, 255).astype(np.uint8)
     if harsh:
-        out = _saved_as_jpeg(out, int(rng.integers(45, 90)))
+        out = saved_as_jpeg(out, int(rng.integers(45, 90)))
     moved = [(c, [tuple(map(float, cv2.perspectiveTransform(np.array([[p]], np.float32),
                                                             persp)[0, 0])) for p in pts])
              for c, pts in truth]
@@ -674,4 +674,4 @@ def fingered(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
 
 
 __all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "fingered", "glare", "index_spot",
-           "pile_photo", "sepia", "shaken", "slanted", "table_photo"]
+           "pile_photo", "saved_as_jpeg", "sepia", "shaken", "slanted", "table_photo"]

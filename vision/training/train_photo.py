@@ -36,7 +36,7 @@ from vision.classify import RANK_LABELS, SUIT_LABELS, IndexClassifier, labels_of
 from vision.corner import canonical_corner, find_index
 from vision.decks import CARD_H, CARD_W, DeckStyle, available_styles, render_face
 from vision.photo_model import PHOTO_MODEL_PATH, photo_reader
-from vision.table_photo import SEPIA
+from vision.table_photo import SEPIA, saved_as_jpeg
 from vision.training.train_glyphs import accuracy, train_net
 
 _OUTLINE = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
@@ -147,10 +147,8 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
         img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))
     if drained:
         img = _drained(img, rng)
-    img8 = np.clip(img, 0, 255).astype(np.uint8)
-    quality = int(rng.integers(25 if harsh else 35, 95))
-    ok, jpg = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    img8 = cv2.imdecode(jpg, cv2.IMREAD_COLOR) if ok else img8
+    img8 = saved_as_jpeg(np.clip(img, 0, 255).astype(np.uint8),
+                         int(rng.integers(25 if harsh else 35, 95)))
     # the outline the detector found: off by a pixel or two, or cut a little inside
     found = dst + rng.normal(0, 0.012 * width + 0.4, (4, 2))
     if rng.random() < 0.3:
@@ -166,7 +164,7 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
         along = (found - centre) @ axis
         found = found + np.outer(along * rng.uniform(-0.12, 0.12), axis)
     back = cv2.getPerspectiveTransform(found.astype(np.float32), _OUTLINE)
-    out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H),  # type: ignore[arg-type]
+    out: np.ndarray = cv2.warpPerspective(img8, back, (CARD_W, CARD_H),
                                           flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE)
     return out

@@ -331,21 +331,33 @@ def export(members: str, out: str) -> None:
 def unpack(onnx_path: str, prefix: str) -> None:
     """``export``'s networks back as ``fit``'s weights (``PREFIX0.npz``, ...), so that
     the committed networks can be fine-tuned (``fit --init``) without the weights they
-    were exported from. ``export`` names each network's layers ``nets.I.J`` (J: the
-    layer's place in :func:`_member`'s sequence) and stores the larger ones as float16
-    under ``..._f16``."""
+    were exported from. ``export`` names network I's layers ``nets.I.J`` (J: the
+    layer's place in :func:`_member`'s sequence, so in J's order they are the convs, the
+    hidden layer and the heads) and stores the larger ones as float16 under ``..._f16``."""
     import onnx
     from onnx import numpy_helper
 
+    try:
+        model = onnx.load(onnx_path)
+    except Exception as e:  # no file, or not ONNX (protobuf's DecodeError)
+        raise SystemExit(f"cannot read {onnx_path} as an ONNX file: {e}") from e
     arrays = {init.name.removesuffix("_f16"): numpy_helper.to_array(init)
-              for init in onnx.load(onnx_path).graph.initializer}
-    layer_names = {0: "conv0", 3: "conv1", 6: "conv2", 10: "fc", 12: "out"}
-    nets = sorted({int(name.split(".")[1]) for name in arrays if name.startswith("nets.")})
-    for i in nets:
-        weights = {f"{layer}_{part[0]}": arrays[f"nets.{i}.{j}.{part}"].astype(np.float16)
-                   for j, layer in layer_names.items() for part in ("weight", "bias")}
-        np.savez_compressed(f"{prefix}{i}.npz", **weights)
-        print(f"saved {prefix}{i}.npz (first conv: {weights['conv0_w'].shape[0]} channels)")
+              for init in model.graph.initializer}
+    places: dict[int, set[int]] = {}
+    for name in arrays:
+        if name.startswith("nets.") and name.endswith(".weight"):
+            net, place = (int(part) for part in name.split(".")[1:3])
+            places.setdefault(net, set()).add(place)
+    if not places:
+        raise SystemExit(f"{onnx_path} holds no network written by export (no nets.I.J "
+                         f"weights)")
+    for net, at in sorted(places.items()):
+        order = sorted(at)
+        names = [f"conv{k}" for k in range(len(order) - 2)] + ["fc", "out"]
+        weights = {f"{layer}_{part[0]}": arrays[f"nets.{net}.{j}.{part}"].astype(np.float16)
+                   for j, layer in zip(order, names, strict=True) for part in ("weight", "bias")}
+        np.savez_compressed(f"{prefix}{net}.npz", **weights)
+        print(f"saved {prefix}{net}.npz (first conv: {weights['conv0_w'].shape[0]} channels)")
 
 
 def main() -> None:
@@ -383,6 +395,8 @@ def main() -> None:
     u.add_argument("prefix", help="written as PREFIX0.npz, PREFIX1.npz, ...")
     u.add_argument("--onnx", default=str(OUT))
     args = ap.parse_args()
+    if args.step == "gen" and not 0.0 <= args.drained <= 1.0:
+        ap.error(f"--drained is a share of the cards, 0 to 1, not {args.drained}")
     if args.step == "gen":
         gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
             0 if args.held_out else args.faces, 0 if args.held_out else args.pictures,
