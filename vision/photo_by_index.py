@@ -19,7 +19,7 @@ import numpy as np
 
 from controller.cards import Card
 from vision.classify import IndexClassifier, Reading
-from vision.photo_card import other_rank, read_index_alone
+from vision.photo_card import other_rank, read_index_alone, upside_down
 from vision.photo_find import ASPECT_RANGE
 from vision.photo_fit import Edges, snap_sides
 from vision.photo_index_find import (
@@ -223,6 +223,12 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             # the index of a card read by its outline (any of a four-index deck's),
             # placed sticking out of it; placed inside a bigger outline, the two are one
             # card and the one on the card's own edges is kept (outer_outline)
+            continue
+        if any(upside_down(o.card, r.reading.card) and inside(r.idx.rank, grown_quad(q, OWN_INDEX))
+               for o, q in outlined or []):
+            # a card read by its outline as a 9, its index read as a 6 of its suit: the
+            # 9's own index, upside down (chips over a 9h cut its outline short of that
+            # corner, which was placed as a card of its own and named 6h)
             continue
         twins = [t for t in tried if t is not r and _same_card(r, t)]
         if any(_disagree(r.reading.card, t) for t in twins):

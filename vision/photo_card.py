@@ -722,7 +722,9 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             # down on the table, was one sure Tc corner
             return Reading(None, 0.0)
         own, other = (top, bottom) if sure[0] is a else (bottom, top)
-        if _upside_down(sure[0].card, own.net.card):
+        if _pixels_against(sure[0].card, own):
+            return Reading(None, 0.0)
+        if upside_down(sure[0].card, own.net.card):
             # a 6 is a 9 upside down: the corner's glyphs read one and its pixels the
             # other, so it was seen upside down (a 9h cut by the photo's edge, read
             # through a twisted outline, was a sure 6h), and which it is is unknown
@@ -744,10 +746,31 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     return Reading(None, best.confidence)
 
 
-def _upside_down(a: Card | None, b: Card | None) -> bool:
+def _pixels_against(card: Card | None, corner: CornerReadings) -> bool:
+    """Do the pixels of the corner whose glyphs alone name ``card`` surely say it is
+    another card: the corner network fairly sure of another card, and the corner's ink
+    of that card's colour, not of ``card``'s? A chip over a Qc's club left a red speck of
+    its picture beside the Q, read as a sure Qd by the glyphs (its network: Qc at 0.81,
+    its ink black).
+
+    >>> qd = Reading(Card("Qd"), 1.0)
+    >>> corner = CornerReadings(qd, False, Reading(Card("Qc"), 0.81), "black")
+    >>> _pixels_against(Card("Qd"), corner)
+    True
+    >>> _pixels_against(Card("Qd"), replace(corner, ink="red"))  # the ink says a diamond
+    False
+    >>> _pixels_against(Card("Qd"), replace(corner, net=Reading(Card("Qc"), 0.4)))
+    False
+    """
+    net = corner.net
+    return net.card is not None and net.card is not card and net.confidence >= NET_FAIR \
+        and ink_contradicts(card, corner.ink) and not ink_contradicts(net.card, corner.ink)
+
+
+def upside_down(a: Card | None, b: Card | None) -> bool:
     """Is one card the other's index upside down: a 6 and a 9 of one suit?
 
-    >>> _upside_down(Card("6h"), Card("9h")), _upside_down(Card("6h"), Card("9s"))
+    >>> upside_down(Card("6h"), Card("9h")), upside_down(Card("6h"), Card("9s"))
     (True, False)
     """
     return a is not None and b is not None and a.suit is b.suit \
@@ -988,4 +1011,4 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
 
 
 __all__ = ["THRESHOLD", "LetterVotes", "faded", "has_index", "in_corner", "letter_votes",
-           "other_rank", "read_card", "read_index_alone", "runs_past"]
+           "other_rank", "read_card", "read_index_alone", "runs_past", "upside_down"]

@@ -6,7 +6,10 @@ A chip's "100" or "500" lying on a card was read as an index: one "0" as the ran
 the "0" under it as the suit, named 8s surely. A red heart run into a blue chip
 lying against it was read, the two as one glyph, as a club. A chip's "100" on its
 side beside a card was placed as a card from its "index" alone and named; its glyphs
-ran past the index's box.
+ran past the index's box. A chip over a queen's club left a red speck of her picture
+beside the Q, and the glyphs read a sure Qd (the corner's network and its ink said Qc).
+Chips over a 9h cut its outline short of its foot, whose index, upside down, was
+placed as a card and named 6h.
 Rendered photos of held-out deck styles get chips dropped on them
 (vision.table_photo.chipped).
 """
@@ -32,6 +35,12 @@ from vision.table_photo import chipped, table_photo
     # placed from its "index" alone, whose glyphs ran to the side of their box: a "100"
     # beside the Jd, on its side
     ("Jd 5c", "four-colour", 69020, False, 4, "8s", 0),
+    # a chip over the Qc's club, a red speck of its picture left beside the Q: a sure Qd
+    # by the glyphs, phone-like (its network read Qc, its ink black)
+    ("4c Qc Js Kd", "nicu-ornamental", 7388, True, 7, "Qd", 1),
+    # chips over a 9h cut its outline short of its foot's corner, whose index, upside
+    # down, was placed as a card of its own and named 6h
+    ("5d 3c 6s 9h", "tango", 7380, True, 6, "6h", 0),
 ])
 def test_chips_on_the_cards_name_no_card(cards: str, style: str, seed: int, harsh: bool,
                                          chips: int, named_before: str, unread: int) -> None:
