@@ -58,8 +58,8 @@ MIDDLE = 0.5  # the middle of an unread card whole in view: this much smaller th
 PLACED_PAPER = 0.35  # a card placed from its index lies on paper (its own, or cards over
 # it) over at least this share of it: not over the bare table
 ONE_PLACE = 0.35  # a card's two corners place it here: within this much of its width
-OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it,
-# is its own
+OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), naming it
+# (or, read upside down, its 6 or 9 twin), is its own
 SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
 # read) by this much of it is where it lies
 
@@ -150,8 +150,9 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     outline's card. ``guessed`` is given, by ``id`` of each card placed
     at a usual index-to-card ratio (nothing gave its size), its index's rank-to-suit
     distance. ``outlined`` are the cards read by their outlines: an index at the corner
-    of one is that card's own, and one read as another card than it names neither (the
-    card in ``outlined`` is unnamed in place; never guess)."""
+    of one is that card's own (read as the 6 of a 9 read there, or the 9 of a 6, it is
+    that card's index upside down and dropped), and one read as another card than it
+    names neither (the card in ``outlined`` is unnamed in place; never guess)."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
     lit: list[np.ndarray] = []
 
@@ -218,14 +219,14 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     for i, r in enumerate(tried):
         if r.reading.card is None:
             continue
-        if any(o.card is r.reading.card and inside(r.idx.rank, grown_quad(q, OWN_INDEX))
-               and covered_share(r.quad, q) < WITHIN for o, q in outlined or []):
+        owners = [(o.card, q) for o, q in outlined or []  # outlined cards it is an index of
+                  if inside(r.idx.rank, grown_quad(q, OWN_INDEX))]
+        if any(c is r.reading.card and covered_share(r.quad, q) < WITHIN for c, q in owners):
             # the index of a card read by its outline (any of a four-index deck's),
             # placed sticking out of it; placed inside a bigger outline, the two are one
             # card and the one on the card's own edges is kept (outer_outline)
             continue
-        if any(upside_down(o.card, r.reading.card) and inside(r.idx.rank, grown_quad(q, OWN_INDEX))
-               for o, q in outlined or []):
+        if any(upside_down(c, r.reading.card) for c, _ in owners):
             # a card read by its outline as a 9, its index read as a 6 of its suit: the
             # 9's own index, upside down (chips over a 9h cut its outline short of that
             # corner, which was placed as a card of its own and named 6h)

@@ -223,7 +223,7 @@ def sepia(photo: np.ndarray, quality: int = 85) -> np.ndarray:
     (True, True)
     """
     return saved_as_jpeg(np.clip(photo.astype(np.float32) @ SEPIA.T, 0, 255)
-                          .astype(np.uint8), quality)
+                         .astype(np.uint8), quality)
 
 
 def saved_as_jpeg(photo: np.ndarray, quality: int) -> np.ndarray:
