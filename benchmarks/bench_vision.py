@@ -368,6 +368,7 @@ def photo_table(n_photos: int, seed: int) -> None:
     rows.update(_dim_rows(max(1, n_photos // 3), seed, held))
     rows.update(_grey_rows(max(1, n_photos // 3), seed, held))
     rows.update(_sepia_rows(max(1, n_photos // 3), seed, held))
+    rows.update(_mirrored_rows(max(1, n_photos // 3), seed, held))
     rows.update(_chip_rows(max(1, n_photos // 3), seed, held))
     rows.update(_finger_rows(max(1, n_photos // 3), seed, held))
     rows.update(_face_down_rows(max(1, n_photos // 3), seed, held))
@@ -629,12 +630,13 @@ def _sepia_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Co
 
 
 def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple[int, int],
-                    row: str, lay: Any) -> dict[str, Counter[str]]:
+                    row: str, lay: Any, indexes: int = 2) -> dict[str, Counter[str]]:
     """Rows ``row`` (every other photo phone-like) of held-out cards with things laid
     over them, or done to the whole photo, by ``lay(img, truth, rng, photo_seed)``,
     which gives the photo and the cards still showing an index corner (only those are
     scored); ``salt`` (added to
-    ``seed`` for the draws, and for each photo's seed) sets them apart from other rows'."""
+    ``seed`` for the draws, and for each photo's seed) sets them apart from other rows'.
+    ``indexes``: 4 draws each deck as a four-index deck."""
     from vision.table_photo import table_photo
 
     rng = np.random.default_rng(seed + salt[0])
@@ -642,10 +644,28 @@ def _laid_over_rows(n_photos: int, seed: int, held: list[DeckStyle], salt: tuple
     def photo(i: int, cards: list[Card], style: str, harsh: bool) -> Any:
         at = seed + salt[1] + i
         img, truth = table_photo(cards, style, seed=at, harsh=harsh,
-                                 card_height=_heights(harsh))
+                                 card_height=_heights(harsh), indexes=indexes)
         return lay(img, truth, rng, at)
 
     return _alternate_rows(n_photos, held, rng, row, photo)
+
+
+def _mirrored_rows(n_photos: int, seed: int, held: list[DeckStyle]
+                   ) -> dict[str, Counter[str]]:
+    """Held-out cards in a mirrored photo (a Mac's Photo Booth, a selfie camera, a webcam
+    app saves what its preview shows), every other photo phone-like: of two-index
+    decks, whose indexes then sit in the corners where a card has none, and of
+    four-index decks, whose every corner has one and only the glyphs show the mirror."""
+    def mirrored(img: np.ndarray, truth: list[Any], rng: np.random.Generator, at: int
+                 ) -> tuple[np.ndarray, list[Any]]:
+        w = img.shape[1]
+        return (np.ascontiguousarray(img[:, ::-1]),
+                [(card, [(w - 1 - x, y) for x, y in corners]) for card, corners in truth])
+
+    rows = _laid_over_rows(n_photos, seed, held, (19, 3100), "mirrored", mirrored)
+    rows.update(_laid_over_rows(n_photos, seed, held, (20, 3200), "four-index, mirrored",
+                                mirrored, indexes=4))
+    return rows
 
 
 def _soft_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:

@@ -28,13 +28,14 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import Card, Rank
 from vision.classify import IndexClassifier, Reading
 from vision.photo_by_index import by_index
 from vision.photo_card import (
     THRESHOLD,
     has_index,
     letter_votes,
+    mirror_view,
     read_card,
 )
 from vision.photo_colour import colourless, no_colour
@@ -91,6 +92,15 @@ PRINTED = 1.5
 # photo_card's BLUR_MAX), and such a card is 43 px wide: a photo narrower than this
 # either way cannot show a card that can be named whole, however it lies
 MIN_SIDE = 40
+# a card whose mirror image the corner network reads this much more surely (the best
+# rank's probability) looks mirrored: cards of held-out and trained styles, four-index,
+# photographed the right way round: at most 0.09 (the four-colour deck, read unsurely
+# either way); mirrored, their asymmetric ranks 0.1 to 0.8
+MIRRORED = 0.25
+# ... and an outline left unread whose mirror image reads this much more surely, as a
+# rank on both corners: it only has the photo read mirrored too, and names nothing
+MIRRORED_UNREAD = 0.1
+SYMMETRIC = (Rank.ACE, Rank.EIGHT)  # rank glyphs that are their own mirror images
 
 
 @dataclass(frozen=True)
@@ -496,18 +506,27 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
     clf = clf or photo_reader()
     img = exposed(img)
     out, mirror_like = _read_as_given(img, clf, threshold)
-    if mirror_like:
+    looking = _looking_mirrored(img, out)
+    if mirror_like or any(looking):
         # a mirrored photo (a Mac's Photo Booth saves what its preview shows; a selfie
         # camera, a webcam app's capture) shows every index the wrong way round: its
         # cards' indexes sit in the corners where a card has none (each such outline
-        # counted), and a mirrored 2 or 4 passed for a 5 or an ace
-        flipped, flipped_like = _read_as_given(np.ascontiguousarray(img[:, ::-1]), clf,
-                                               threshold)
-        if _mirrored_reads_better(out, mirror_like, flipped, flipped_like):
+        # counted), and a mirrored 2 or 4 passed for a 5 or an ace; a four-index deck's
+        # cards have an index in every corner, and only their glyphs show the mirror
+        img_flipped = np.ascontiguousarray(img[:, ::-1])
+        flipped, flipped_like = _read_as_given(img_flipped, clf, threshold)
+        flipped_looking = _looking_mirrored(img_flipped, flipped)
+        if _mirrored_reads_better(out, mirror_like, flipped, flipped_like) \
+                or _mirrored_looks_better(out, looking, flipped, flipped_looking):
             w = img.shape[1]
             # each corner the card's own as before (clockwise on the card's face, which
             # the photo shows the wrong way round)
             out = [replace(c, corners=[[w - 1 - x, y] for x, y in c.corners]) for c in flipped]
+            looking = flipped_looking
+    # a card that still looks mirrored is not named (a photo of one four-index card,
+    # mirrored, and read alike either way round)
+    out = [replace(c, card=None, confidence=0.0) if look else c
+           for c, look in zip(out, looking, strict=True)]
     out.sort(key=lambda c: (round(c.corners[0][1] / 200), c.corners[0][0]))
     return out
 
@@ -595,6 +614,56 @@ def _mirrored_reads_better(out: list[PhotoCard], mirror_like: int, flipped: list
 
     return flipped_like < mirror_like and own(flipped) > own(out) \
         and named(flipped) >= max(1, named(out)) and named(flipped) > len(flipped) - named(flipped)
+
+
+def _looking_mirrored(img: np.ndarray, cards: list[PhotoCard]) -> list[bool]:
+    """Per card of ``img`` (exposed) found by its own outline, does it look
+    mirrored (:func:`mirror_view`): does the corner network read its mirror image's
+    index corners :data:`MIRRORED` more surely than its own, or, named an ace or an 8
+    (glyphs that are their own mirror images), read another rank on both surely? In
+    a mirrored photo of a four-index deck a mirrored 9 was named 8, a 5 named 2, a 6
+    named 8 (that one read almost as surely as its mirror image, a 6). A card whose
+    mirror image reads its own rank surely on a corner looks no different mirrored (a
+    four-index ace in a pile, its top-left index covered and its top-right one in
+    view). An outline left unread looks mirrored when its mirror image reads
+    :data:`MIRRORED_UNREAD` more surely, as a rank on both corners (a mirrored 7s and
+    Jh, read as nothing, had the photo read as given). A card placed from its index alone has a
+    guessed outline, perhaps over its neighbours."""
+    def looks(card: PhotoCard) -> bool:
+        if card.index_side is not None:
+            return False
+        view = mirror_view(warp_card(img, np.array(card.corners, np.float32)))
+        if card.card is None:
+            return view.margin >= MIRRORED_UNREAD and None not in view.ranks
+        rank = "jk" if card.card.rank is None else card.card.rank.char  # RANK_LABELS'
+        top, bottom = view.ranks
+        return rank not in view.ranks and (
+            view.margin >= MIRRORED
+            or (card.card.rank in SYMMETRIC and top is not None and top == bottom))
+
+    return [looks(c) for c in cards]
+
+
+def _mirrored_looks_better(out: list[PhotoCard], looking: list[bool],
+                           flipped: list[PhotoCard], flipped_looking: list[bool]) -> bool:
+    """Is the photo mirrored: read mirrored, do fewer of its cards look mirrored
+    (:func:`_looking_mirrored`) than read as given, and does it name at least as many
+    cards that do not? Read the right way round, a four-index card looks mirrored when
+    mirrored, and a card with two indexes is not read at all.
+
+    >>> kd = PhotoCard(Card("Kd"), 0.99, [[0, 0]] * 4)
+    >>> _mirrored_looks_better([kd, kd], [True, False], [kd, kd], [False, False])
+    True
+    >>> _mirrored_looks_better([kd] * 3, [True, False, False], [kd], [False])  # names fewer
+    False
+    >>> _mirrored_looks_better([kd], [True], [kd], [True])
+    False
+    """
+    def named_plain(cards: list[PhotoCard], look: list[bool]) -> int:
+        return sum(c.card is not None and not m for c, m in zip(cards, look, strict=True))
+
+    return sum(flipped_looking) < sum(looking) \
+        and named_plain(flipped, flipped_looking) >= named_plain(out, looking)
 
 
 def _check_photo(img: np.ndarray) -> None:

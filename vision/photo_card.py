@@ -26,12 +26,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from controller.cards import Card, Rank, Suit
-from vision.classify import SUIT_LABELS, IndexClassifier, Reading, combine
+from vision.classify import RANK_LABELS, SUIT_LABELS, IndexClassifier, Reading, combine
 from vision.corner import (
     CORNER_H,
     CORNER_W,
@@ -63,6 +64,7 @@ NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, al
 NET_LEAN = 0.35  # both corners: the network's best guess, with the glyphs fairly sure of it
 NET_VETO = 0.5  # read_index_alone: the network naming another rank this surely stops it
 NET_SUIT_VETO = 0.8  # ... the same rank of another suit, this surely
+MIRROR_SURE = 0.8  # mirror_view: the network reads a rank on a card's mirror image this surely
 # the corner network reading both corners as "not an index" at least this surely: two
 # fairly sure glyph corners are a block of pips or a picture (an outline inside a card),
 # not an index
@@ -852,6 +854,40 @@ def _net_probabilities(card_img: np.ndarray) -> NetProbabilities:
     n = len(views[0])
     return [(rank_p[i * n:(i + 1) * n].mean(axis=0), suit_p[i * n:(i + 1) * n].mean(axis=0))
             for i in range(2)]
+
+
+class MirrorView(NamedTuple):
+    """What the corner network makes of a card image's mirror image (:func:`mirror_view`)."""
+
+    margin: float  # how much more surely it reads the mirror image's index corners
+    # the rank (a RANK_LABELS label) it reads surely on each of them, if any
+    ranks: tuple[str | None, str | None]
+
+
+def mirror_view(card_img: np.ndarray) -> MirrorView:
+    """How much more surely the corner network reads the index corners of the card
+    image's mirror image than its own (the best rank's probability, both corners'
+    mean), and the rank it reads on each of them surely (:data:`MIRROR_SURE`, as an
+    index; in a pile, one may be a neighbour's). A four-index card (an index in every corner) shown
+    mirrored has a margin well above 0: the network half recognises its mirrored glyphs
+    and reads its own surely. A card with two indexes has none in its mirror image's
+    corners. A symmetric rank (an ace, an 8) reads alike either way, and its mirror
+    image reads as no other rank.
+
+    >>> from vision.decks import STYLES, face_on, render_face
+    >>> from vision.table_photo import four_index
+    >>> five = face_on(four_index(render_face(STYLES["standard"], Card("5c"))), (200,) * 3)
+    >>> mirror_view(five).margin < 0 < mirror_view(cv2.flip(five, 1)).margin
+    True
+    >>> mirror_view(cv2.flip(five, 1)).ranks
+    ('5', '5')
+    """
+    own, mirrored = (_net_probabilities(img) for img in (card_img, cv2.flip(card_img, 1)))
+    margin = float(np.mean([p.max() for p, _ in mirrored]) - np.mean([p.max() for p, _ in own]))
+    top, bottom = (RANK_LABELS[int(rank_p.argmax())] if rank_p.max() >= MIRROR_SURE
+                   and suit_p[SUIT_LABELS.index("x")] < NOT_INDEX else None
+                   for rank_p, suit_p in mirrored)
+    return MirrorView(margin, (top, bottom))
 
 
 def _net_read(probabilities: NetProbabilities,

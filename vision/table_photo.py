@@ -257,7 +257,7 @@ def _squeezed(face: np.ndarray, narrow: int) -> np.ndarray:
 def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
                 size: tuple[int, int] = (960, 720), table: str | None = None,
                 card_height: tuple[float, float] = (200.0, 300.0), harsh: bool = False,
-                width: float = 1.0, back: np.ndarray | None = None
+                width: float = 1.0, back: np.ndarray | None = None, indexes: int = 2
                 ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
     """A photo (BGR) and, per card face up, its four corners (clockwise from the face's
     top-left).
@@ -267,7 +267,8 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
     cards' width as a share of a poker card's: :data:`BRIDGE` for bridge-size cards
     (57 x 88 mm), whose faces are drawn squeezed across. A card given as None lies face
     down (a folded hand, the deck): the deck's back, or ``back`` (BGRA, as
-    ``owndecks.drawn_backs`` draws them) for a back of no deck style.
+    ``owndecks.drawn_backs`` draws them) for a back of no deck style. ``indexes``: 4
+    draws the deck as a four-index deck (:func:`four_index`).
 
     >>> from controller.cards import parse_cards
     >>> img, truth = table_photo([*parse_cards("As Kd"), None, None], "tango", seed=4)
@@ -293,8 +294,9 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
     narrow = round(CARD_W * width)
     x0 = (CARD_W - narrow) // 2  # the face drawn narrower, centred as _squeezed does
     for card in cards:
-        face = _squeezed(render_face(deck, card) if card is not None or back is None
-                         else back, narrow)
+        face = _squeezed(_face(style, card, indexes) if card is not None else
+                         render_face(deck, None) if back is None else back,
+                         narrow)
         k = rng.uniform(*card_height) / CARD_H
         radius = 0.5 * k * np.hypot(CARD_W, CARD_H)
         for _ in range(200):  # find a spot clear of the other cards
