@@ -884,8 +884,11 @@ def mirror_view(card_img: np.ndarray) -> MirrorView:
     """
     own, mirrored = (_net_probabilities(img) for img in (card_img, cv2.flip(card_img, 1)))
     margin = float(np.mean([p.max() for p, _ in mirrored]) - np.mean([p.max() for p, _ in own]))
+    # a joker's corner is no rank glyph: the network reads a lone pip (tango's, at its
+    # top right) as one
     top, bottom = (RANK_LABELS[int(rank_p.argmax())] if rank_p.max() >= MIRROR_SURE
-                   and suit_p[SUIT_LABELS.index("x")] < NOT_INDEX else None
+                   and suit_p[SUIT_LABELS.index("x")] < NOT_INDEX
+                   and RANK_LABELS[int(rank_p.argmax())] != "jk" else None
                    for rank_p, suit_p in mirrored)
     return MirrorView(margin, (top, bottom))
 

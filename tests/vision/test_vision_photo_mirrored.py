@@ -97,3 +97,12 @@ def test_a_four_index_ace_showing_its_other_index_does_not_look_mirrored() -> No
     named = [c for c in read_photo(img) if str(c.card) == "Ad"]
     assert len(named) == 1
     assert np.abs(np.array(named[0].corners).mean(axis=0) - np.mean(ace, axis=0)).max() < 20
+
+
+def test_an_eight_whose_mirror_image_shows_a_lone_pip_is_named() -> None:
+    """The held-out tango deck prints a lone pip at a card's top right: a two-index 8c's
+    mirror image shows it where an index would be, and the corner network reads it as a
+    joker's corner (0.85). A joker's corner is no rank glyph, so the 8 does not look
+    mirrored and is named (it went unread when it counted)."""
+    img, _ = table_photo(parse_cards("3d 8c Ah"), "tango", seed=3, harsh=True)
+    assert sorted(str(c.card) for c in read_photo(img)) == ["3d", "8c", "Ah"]
