@@ -656,15 +656,14 @@ def _mirrored_rows(n_photos: int, seed: int, held: list[DeckStyle]
     app saves what its preview shows), every other photo phone-like: of two-index
     decks, whose indexes then sit in the corners where a card has none, and of
     four-index decks, whose every corner has one and only the glyphs show the mirror."""
-    def mirrored(img: np.ndarray, truth: list[Any], rng: np.random.Generator, at: int
-                 ) -> tuple[np.ndarray, list[Any]]:
-        w = img.shape[1]
-        return (np.ascontiguousarray(img[:, ::-1]),
-                [(card, [(w - 1 - x, y) for x, y in corners]) for card, corners in truth])
+    from vision.table_photo import mirrored
 
-    rows = _laid_over_rows(n_photos, seed, held, (19, 3100), "mirrored", mirrored)
+    def lay(img: np.ndarray, truth: list[Any], rng: np.random.Generator, at: int) -> Any:
+        return mirrored(img, truth)
+
+    rows = _laid_over_rows(n_photos, seed, held, (19, 3100), "mirrored", lay)
     rows.update(_laid_over_rows(n_photos, seed, held, (20, 3200), "four-index, mirrored",
-                                mirrored, indexes=4))
+                                lay, indexes=4))
     return rows
 
 

@@ -627,17 +627,18 @@ def _looking_mirrored(img: np.ndarray, cards: list[PhotoCard]) -> list[bool]:
     four-index ace in a pile, its top-left index covered and its top-right one in
     view). An outline left unread looks mirrored when its mirror image reads
     :data:`MIRRORED_UNREAD` more surely, as a rank on both corners (a mirrored 7s and
-    Jh, read as nothing, had the photo read as given). A card placed from its index alone has a
-    guessed outline, perhaps over its neighbours."""
+    Jh, read as nothing, had the photo read as given). A card placed from its index
+    alone has a guessed outline, perhaps over its neighbours, and is not judged."""
     def looks(card: PhotoCard) -> bool:
         if card.index_side is not None:
             return False
         view = mirror_view(warp_card(img, np.array(card.corners, np.float32)))
         if card.card is None:
             return view.margin >= MIRRORED_UNREAD and None not in view.ranks
-        rank = "jk" if card.card.rank is None else card.card.rank.char  # RANK_LABELS'
         top, bottom = view.ranks
-        return rank not in view.ranks and (
+        # a joker (no rank) is never read on a mirror image (mirror_view)
+        own_rank = None if card.card.rank is None else card.card.rank.char
+        return (own_rank is None or own_rank not in view.ranks) and (
             view.margin >= MIRRORED
             or (card.card.rank in SYMMETRIC and top is not None and top == bottom))
 

@@ -867,8 +867,8 @@ class MirrorView(NamedTuple):
 def mirror_view(card_img: np.ndarray) -> MirrorView:
     """How much more surely the corner network reads the index corners of the card
     image's mirror image than its own (the best rank's probability, both corners'
-    mean), and the rank it reads on each of them surely (:data:`MIRROR_SURE`, as an
-    index; in a pile, one may be a neighbour's). A four-index card (an index in every corner) shown
+    mean), and the rank it reads on each of them surely (:func:`_sure_rank`; in a
+    pile, one may be a neighbour's). A four-index card (an index in every corner) shown
     mirrored has a margin well above 0: the network half recognises its mirrored glyphs
     and reads its own surely. A card with two indexes has none in its mirror image's
     corners. A symmetric rank (an ace, an 8) reads alike either way, and its mirror
@@ -884,13 +884,24 @@ def mirror_view(card_img: np.ndarray) -> MirrorView:
     """
     own, mirrored = (_net_probabilities(img) for img in (card_img, cv2.flip(card_img, 1)))
     margin = float(np.mean([p.max() for p, _ in mirrored]) - np.mean([p.max() for p, _ in own]))
-    # a joker's corner is no rank glyph: the network reads a lone pip (tango's, at its
-    # top right) as one
-    top, bottom = (RANK_LABELS[int(rank_p.argmax())] if rank_p.max() >= MIRROR_SURE
-                   and suit_p[SUIT_LABELS.index("x")] < NOT_INDEX
-                   and RANK_LABELS[int(rank_p.argmax())] != "jk" else None
-                   for rank_p, suit_p in mirrored)
+    top, bottom = (_sure_rank(rank_p, suit_p) for rank_p, suit_p in mirrored)
     return MirrorView(margin, (top, bottom))
+
+
+def _sure_rank(rank_p: np.ndarray, suit_p: np.ndarray) -> str | None:
+    """The rank (a RANK_LABELS label) the network reads on a corner at least
+    :data:`MIRROR_SURE` surely, as an index; a joker's corner is no rank glyph (the
+    network reads a lone pip, tango's at its top right, as one).
+
+    >>> joker, eight = np.zeros(14), np.zeros(14)
+    >>> joker[RANK_LABELS.index("jk")] = eight[RANK_LABELS.index("8")] = 0.85
+    >>> index = np.array([0.9, 0, 0, 0, 0, 0.1])  # a club, "not an index" at 0.1
+    >>> _sure_rank(joker, index), _sure_rank(eight, index), _sure_rank(eight * 0.9, index)
+    (None, '8', None)
+    """
+    best = RANK_LABELS[int(rank_p.argmax())]
+    sure = rank_p.max() >= MIRROR_SURE and suit_p[SUIT_LABELS.index("x")] < NOT_INDEX
+    return best if sure and best != "jk" else None
 
 
 def _net_read(probabilities: NetProbabilities,

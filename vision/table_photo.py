@@ -236,6 +236,23 @@ def saved_as_jpeg(photo: np.ndarray, quality: int) -> np.ndarray:
 BRIDGE = 57 / 63  # a bridge-size card's width, of a poker card's (both 88 mm long)
 
 
+def mirrored(photo: np.ndarray, truth: list[tuple[Card, Corners]]
+             ) -> tuple[np.ndarray, list[tuple[Card, Corners]]]:
+    """``photo`` as a camera that saves what its preview shows takes it (a Mac's Photo
+    Booth, a selfie camera, a webcam app): mirrored left to right, each card's corners
+    where the mirrored photo shows them, in the same order (clockwise on the card's
+    face, which the photo shows the wrong way round).
+
+    >>> photo = np.zeros((4, 10, 3), np.uint8); photo[0, 0] = 255
+    >>> flipped, truth = mirrored(photo, [(Card("As"), [(0.0, 0.0), (2.0, 0.0)])])
+    >>> int(flipped[0, 9, 0]), truth[0][1]
+    (255, [(9.0, 0.0), (7.0, 0.0)])
+    """
+    w = photo.shape[1]
+    return (np.ascontiguousarray(photo[:, ::-1]),
+            [(card, [(w - 1 - x, y) for x, y in corners]) for card, corners in truth])
+
+
 def _squeezed(face: np.ndarray, narrow: int) -> np.ndarray:
     """A card face (BGRA) drawn ``narrow`` pixels wide, centred on a transparent face of
     the usual width.
@@ -277,10 +294,15 @@ def table_photo(cards: Sequence[Card | None], style: str, seed: int = 0,
     >>> table_photo([None], "tango", back=np.zeros((420, 300, 3), np.uint8))
     Traceback (most recent call last):
     ValueError: a card back is drawn as BGRA, 420 x 300 px (rows x columns x 4), not (420, 300, 3)
+    >>> table_photo([None], "tango", indexes=3)  # refused with no face up to draw, too
+    Traceback (most recent call last):
+    ValueError: 3 indexes: a deck prints its index in 2 corners or in all 4
     """
     if back is not None and back.shape != (CARD_H, CARD_W, 4):
         raise ValueError(f"a card back is drawn as BGRA, {CARD_H} x {CARD_W} px (rows x "
                          f"columns x 4), not {back.shape}")
+    if indexes not in (2, 4):
+        raise ValueError(f"{indexes} indexes: a deck prints its index in 2 corners or in all 4")
     if not 0.5 <= width <= 1.0:
         raise ValueError(f"card width {width} is no card's: give it as a share of a poker "
                          f"card's width, 0.5 to 1 (bridge size: {BRIDGE:.3f})")
@@ -676,4 +698,4 @@ def fingered(photo: np.ndarray, truth: list[tuple[Card, Corners]], count: int,
 
 
 __all__ = ["BRIDGE", "chipped", "dimmed", "fan_photo", "fingered", "glare", "index_spot",
-           "pile_photo", "saved_as_jpeg", "sepia", "shaken", "slanted", "table_photo"]
+           "mirrored", "pile_photo", "saved_as_jpeg", "sepia", "shaken", "slanted", "table_photo"]

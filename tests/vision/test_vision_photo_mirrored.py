@@ -14,7 +14,7 @@ import pytest
 
 from controller.cards import Card, parse_cards
 from vision.photo import read_photo
-from vision.table_photo import Corners, pile_photo, table_photo
+from vision.table_photo import Corners, mirrored, pile_photo, table_photo
 
 # held-out deck styles (never trained on); phone-like (harsh): cards 150-300 px tall, a
 # shadow, a colour cast, JPEG. Read as given, the first named its 4h an ace, the second
@@ -36,13 +36,13 @@ def test_a_mirrored_photo_is_read_the_right_way_round(cards: str, style: str, se
 
 def _read_mirrored_whole(img: np.ndarray, truth: list[tuple[Card, Corners]]) -> None:
     """``img`` mirrored has every card of ``truth`` read, and nothing else."""
-    w = img.shape[1]
-    found = read_photo(np.ascontiguousarray(img[:, ::-1]))
+    flipped, truth = mirrored(img, truth)
+    found = read_photo(flipped)
     assert sorted(str(c.card) for c in found) == sorted(str(c) for c, _ in truth)
     for card, corners in truth:
         # each card where the mirrored photo shows it, its corners the card's own (from
         # its top-left, or from its bottom-right when it was read upside down)
-        where = np.array([[w - 1 - x, y] for x, y in corners])
+        where = np.array(corners)
         (read,) = [c for c in found if c.card is card]
         assert min(np.abs(np.roll(np.array(read.corners), k, axis=0) - where).max()
                    for k in (0, 2)) < 12
