@@ -179,6 +179,37 @@ def _pips(img: Image.Image, card: Card, colour: tuple[int, int, int],
         img.alpha_composite(pip, (int(x - pip.width / 2), int(y - pip.height / 2)))
 
 
+def _clear_middle(img: Image.Image, card: Card, text: str, colour: tuple[int, int, int],
+                  rng: np.random.Generator) -> None:
+    """A middle nothing of which reaches the index corner: the card's rank and suit
+    printed large (as the four-colour deck does), one pip, its pips in a narrow block,
+    or bare paper. The deck styles and :func:`_pips` put a number card's outer column of
+    pips beside the index, and an ace's, a two's and a three's never: a network trained
+    on them read a 4 whose corner shows no pips as an ace, a 5 or an 8 as a 3."""
+    assert card.suit is not None and card.rank is not None
+    way = rng.random()
+    if way < 0.35:
+        big = _rank(text, colour, int(rng.integers(60, 110)), rng)
+        pip = _suit(card.suit, int(rng.integers(50, 100)), colour, rng)
+        top = (H - big.height - pip.height) // 2
+        img.alpha_composite(big, ((W - big.width) // 2, top))
+        img.alpha_composite(pip, ((W - pip.width) // 2, top + big.height + 4))
+    elif way < 0.6:
+        pip = _suit(card.suit, int(rng.integers(50, 130)), colour, rng)
+        img.alpha_composite(pip, ((W - pip.width) // 2, (H - pip.height) // 2))
+    elif way < 0.85 and card.rank.char not in "JQKA":
+        n = int(card.rank)
+        size = int(rng.integers(24, 36))
+        pip = _suit(card.suit, size, colour, rng)
+        left, right = int(rng.integers(118, 131)), W - int(rng.integers(118, 131))
+        top, bottom = int(rng.integers(120, 150)), H - int(rng.integers(120, 150))
+        rows = max(1, (n + 1) // 2)
+        for i in range(n):
+            x = left if i % 2 == 0 else right
+            y = top + (bottom - top) * (i // 2) / max(rows - 1, 1)
+            img.alpha_composite(pip, (int(x - pip.width / 2), int(y - pip.height / 2)))
+
+
 def _picture(img: Image.Image, rng: np.random.Generator) -> None:
     """The body of a court card or joker: a framed, many-coloured picture."""
     draw = ImageDraw.Draw(img)
@@ -218,10 +249,11 @@ def _back(rng: np.random.Generator) -> np.ndarray:
 
 
 def index_face(card: Card | None, rng: np.random.Generator, printed: str | None = None,
-               fonts: tuple[str, ...] | None = None) -> np.ndarray:
+               fonts: tuple[str, ...] | None = None, bare: float = 0.0) -> np.ndarray:
     """One training face (BGRA, 420 x 300) of ``card`` (None: a card back); ``printed``:
     the rank's index printed as this text instead (a German jack's "B"), in one of
-    ``fonts`` (default :func:`rank_fonts`).
+    ``fonts`` (default :func:`rank_fonts`); ``bare``: the share of faces whose middle
+    lies clear of the index corner (:func:`_clear_middle`).
 
     >>> from controller.cards import Card
     >>> face = index_face(Card("Jh"), np.random.default_rng(0), printed="B")
@@ -260,7 +292,10 @@ def index_face(card: Card | None, rng: np.random.Generator, printed: str | None 
         img.alpha_composite(rank, (max(2, cx - rank.width // 2), y))
         img.alpha_composite(suit, (max(2, cx - suit.width // 2),
                                    y + rank.height + int(rng.integers(1, 12))))
-        if card.rank.char in "JQK":
+        # (the generator is drawn from only when asked: other trainings stay as they were)
+        if bare > 0 and rng.random() < bare:
+            _clear_middle(img, card, text, colour, rng)
+        elif card.rank.char in "JQK":
             _picture(img, rng)
         elif card.rank.char == "A":
             big = _suit(card.suit, int(rng.integers(50, 160)), colour, rng)
