@@ -203,7 +203,7 @@ def _clear_middle(img: Image.Image, card: Card, text: str, colour: tuple[int, in
         pip = _suit(card.suit, size, colour, rng)
         left, right = int(rng.integers(118, 131)), W - int(rng.integers(118, 131))
         top, bottom = int(rng.integers(120, 150)), H - int(rng.integers(120, 150))
-        rows = max(1, (n + 1) // 2)
+        rows = (n + 1) // 2  # n is 2 to 10
         for i in range(n):
             x = left if i % 2 == 0 else right
             y = top + (bottom - top) * (i // 2) / max(rows - 1, 1)

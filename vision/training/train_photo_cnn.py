@@ -78,6 +78,12 @@ if TYPE_CHECKING:
 OUT = Path(__file__).resolve().parents[1] / "models" / "photo_corner_cnn.onnx"
 
 
+def _fitted_shape(weights: dict[str, np.ndarray]) -> tuple[int, ...]:
+    """The input shape ``fit``'s weights were fitted on (saved with them since session 42;
+    those fitted before: 2 x 64 x 32)."""
+    return tuple(int(v) for v in weights.get("input_shape", (2, 64, 32)))
+
+
 def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
         faces: int = 0, pictures: int = 0, drained: float = 0.0, bare: float = 0.0) -> None:
     """Render the training corners (or, ``held_out``, the held-out styles' corners);
@@ -203,8 +209,7 @@ def fit(path: str, out: str, epochs: int, seed: int, test: str | None, width: in
     model = nn.Sequential(body, heads)
     if init:
         start = dict(np.load(init))
-        fitted_on = tuple(int(v) for v in start.get("input_shape", (2, 64, 32)))
-        if fitted_on != tuple(x.shape[1:]):
+        if (fitted_on := _fitted_shape(start)) != tuple(x.shape[1:]):
             raise SystemExit(f"{init} was fitted on inputs of {fitted_on}, these corners are "
                              f"{tuple(x.shape[1:])}")
         layers = [*(m for m in body if isinstance(m, nn.Conv2d | nn.Linear)), heads]
@@ -299,8 +304,7 @@ def export(members: str, out: str) -> None:
     from torch import nn
 
     fitted = [dict(np.load(p)) for p in members.split(",")]
-    # the input each was fitted on (weights fitted before it was saved with them: 2 x 64 x 32)
-    shapes = {tuple(int(v) for v in w.pop("input_shape", (2, 64, 32))) for w in fitted}
+    shapes = {_fitted_shape(w) for w in fitted}
     if len(shapes) != 1:
         raise SystemExit(f"the networks were fitted on inputs of different shapes: {shapes}")
     nets = nn.ModuleList(_member(w) for w in fitted)
@@ -369,7 +373,8 @@ def unpack(onnx_path: str, prefix: str) -> None:
         names = [f"conv{k}" for k in range(len(order) - 2)] + ["fc", "out"]
         weights = {f"{layer}_{part[0]}": arrays[f"nets.{net}.{j}.{part}"].astype(np.float16)
                    for j, layer in zip(order, names, strict=True) for part in ("weight", "bias")}
-        np.savez_compressed(f"{prefix}{net}.npz", **weights)
+        np.savez_compressed(f"{prefix}{net}.npz", **weights, input_shape=np.array(
+            [d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim[1:]]))
         print(f"saved {prefix}{net}.npz (first conv: {weights['conv0_w'].shape[0]} channels)")
 
 
