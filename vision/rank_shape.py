@@ -38,6 +38,13 @@ left stroke gone, stands like a 4 at one level, its feet and bar both faint).
 (Stance(foot=0.0, bar=0.09), True)
 >>> shape_contradicts(Card("Ah"), (corner("4h"),)), shape_contradicts(Card("Ah"), (corner("Ah"),))
 (True, False)
+
+Only the corners that read the card are judged: another corner's ink is another glyph.
+
+>>> four_and_ace = (corner("4h"), corner("Ah"))
+>>> shape_contradicts(Card("Ah"), four_and_ace), shape_contradicts(Card("Ah"), four_and_ace,
+...                                                                 (True, False))
+(False, True)
 """
 
 from __future__ import annotations

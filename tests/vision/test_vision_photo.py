@@ -1593,6 +1593,36 @@ def test_an_overexposed_eight_whose_waist_faded_is_named_no_ten() -> None:
     assert "Jc" in named, named  # the jack, its thin hook faded too, is still read
 
 
+def test_a_faded_four_read_as_a_jack_at_one_ink_level_only_is_named_no_jack() -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong. The bench's
+    overexposed row (seed 5150, photo 17, phone-like, brightened 2.14 times): a
+    four-colour 4s's slant and bar faded to a speck. One corner's glyphs read a J at one
+    ink level and a 4 at another (0.59, 0.70), the other corner a J (0.80), and the
+    corner network a J on both (0.55): named Js. Ink levels reading two ranks make no
+    reading and a clash (vision.photo_card._read_levels), so the network may not name
+    the card on that corner's say."""
+    img, _truth = table_photo(parse_cards("2d Kc 4s 5c 2c"), "four-colour", seed=6667,
+                              harsh=True, card_height=(150.0, 300.0))
+    bright = np.clip(img.astype(np.float32) * 2.1371000943335274, 0, 255).astype(np.uint8)
+    named = [str(r.card) for r in read_photo(bright) if r.card is not None]
+    assert set(named) <= {"2d", "Kc", "4s", "5c", "2c"}, named
+    assert "Kc" in named, named  # the king, whole, is still read
+
+
+def test_a_five_whose_corners_disagree_is_not_named_by_the_network_as_a_three() -> None:
+    """Issue 4, photo Done-when line: at most 1% confidently wrong. The bench's main
+    held-out row (seed 5150, photo 77, phone-like): a small blurred four-colour 5h, its
+    top bar faint, read 5h (0.96) and 3h (0.57) by its two corners' glyphs and 3h by the
+    corner network on both (0.83, 0.85), was named 3h. Contradicting glyph corners leave
+    the network to name the card alone, but never a rank a corner's glyphs read
+    otherwise AGREE-surely (vision.photo_card._second_reading)."""
+    img, _truth = table_photo(parse_cards("6h Qh 8s 5h"), "four-colour", seed=5227,
+                              harsh=True, card_height=(150.0, 300.0))
+    named = [str(r.card) for r in read_photo(img) if r.card is not None]
+    assert set(named) <= {"6h", "Qh", "8s", "5h"}, named
+    assert {"6h", "Qh", "8s"} <= set(named), named
+
+
 def test_a_leaning_ten_whose_zero_faded_is_named_no_seven() -> None:
     """Issue 4, photo Done-when line: at most 1% confidently wrong. In an overexposed
     phone-like photo (brightened 2.7 times, a pale table), a four-colour Th's outline was
