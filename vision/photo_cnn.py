@@ -37,13 +37,17 @@ SHIFT = 4  # canonical pixels a corner view is moved by
 def corner_input(card_img: np.ndarray) -> np.ndarray:
     """The network's input for the top-left index corner of an upright card image:
     lightness scaled between the darkest ink and the paper, and red ink's excess of red
-    over green and blue (so a warm or dim light changes neither much).
+    over green and blue (so a warm or dim light changes neither much; green or blue ink
+    has none, as black ink has none).
 
     >>> card = np.full((420, 300, 3), 230, np.uint8)
     >>> card[20:60, 10:40] = (30, 30, 200)
     >>> x = corner_input(card)
     >>> x.shape, bool(x[1].max() > 0.5), bool(abs(x[0].max() - 0.5) < 0.05)
     ((2, 64, 32), True, True)
+    >>> card[20:60, 10:40] = (40, 140, 30)  # a four-colour deck's green ink
+    >>> float(corner_input(card)[1].min())
+    0.0
     """
     return _normalised(canonical_corner(card_img))
 
@@ -97,7 +101,10 @@ def _normalised(corner_bgr: np.ndarray) -> np.ndarray:
     span = max(paper - dark, 20.0)
     light = np.clip((gray - dark) / span, 0, 1.3) - 0.5
     b, g, r = corner[:, :, 0], corner[:, :, 1], corner[:, :, 2]
-    red = np.clip((r - np.maximum(g, b)) / max(paper, 20.0), -0.5, 1.0) * 2
+    # no negative redness: a four-colour deck's green club and blue diamond drew their
+    # shapes in it, where in training only a colour cast's paper has any, and the network
+    # named their suits (and ranks) at random; with none they read as black ink does
+    red = np.clip((r - np.maximum(g, b)) / max(paper, 20.0), 0.0, 1.0) * 2
     return np.stack([light, red]).astype(np.float32)
 
 

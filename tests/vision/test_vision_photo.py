@@ -1462,16 +1462,22 @@ def test_a_card_whose_index_is_smeared_away_lends_no_index_from_its_middle() -> 
     though no index was found on it, is a card's: its middle is no card's index. (The
     As, smeared past BLUR_NET, is named only when the corner network reads it too; the
     networks fitted in session 43 read its black spade, smeared, as the four-colour
-    deck's club, 0.5 to 0.7, and it is left unread.)"""
+    deck's club, 0.5 to 0.7, and it is left unread.) Since the network reads the blue
+    diamond by its shape (no negative redness, vision.photo_cnn), the 2d is read right,
+    by its own outline's smeared index corners: named there, it is named as the whole
+    card."""
     cards = parse_cards("4h 3s As 2d")
     img, truth = table_photo(cards, "four-colour", seed=3031, harsh=True,
                              card_height=(150.0, 300.0))
     found = read_photo(shaken(img, 7, 94.72113831343019))
     named = [str(r.card) for r in found if r.card is not None]
     assert set(named) <= {str(c) for c in cards}, named
-    two = np.mean(dict((str(c), w) for c, w in truth)["2d"], axis=0)
-    assert not any(np.linalg.norm(np.mean(r.corners, axis=0) - two) < 100
-                   for r in found if r.card is not None), found
+    two = np.float32(dict((str(c), w) for c, w in truth)["2d"])
+    near = [r for r in found if r.card is not None
+            and np.linalg.norm(np.mean(r.corners, axis=0) - two.mean(axis=0)) < 100]
+    assert all(str(r.card) == "2d"
+               and cv2.contourArea(np.float32(r.corners)) > 0.8 * cv2.contourArea(two)
+               for r in near), near
     assert "4h" in named, named  # the sharpest card is still read
 
 
@@ -1584,7 +1590,11 @@ def test_an_overexposed_eight_whose_waist_faded_is_named_no_ten() -> None:
     waist and the inner curves of its loops faded away, and the glyph models named the
     two brackets left a Tc on both corners (0.98, 0.87). Parted at a pale ink level,
     where the faded strokes are ink again, the index reads as a sure 8 (0.95 to 1.0):
-    another rank read so twice or more names no card (vision.photo_card.faded)."""
+    another rank read so twice or more names no card (vision.photo_card.faded). The 4d
+    beside it, its thin slant and bar faded to a speck, was read Jd by the glyph models
+    (0.9 and 0.6) and the network (once it read the deck's blue ink by its shape, no
+    longer vetoing): the corner under AGREE read 4d at a pale level (0.77), and
+    another rank read so once on such a corner names no card either."""
     img, _truth = table_photo(parse_cards("Jc 4s 4d 8c"), "four-colour", seed=5110,
                               card_height=(200.0, 300.0))
     bright = np.clip(img.astype(np.float32) * 2.489076729708672, 0, 255).astype(np.uint8)
