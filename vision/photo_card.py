@@ -1011,16 +1011,14 @@ def _net_readings(card_img: np.ndarray) -> tuple[Reading, Reading]:
 
 
 def _net_reading(card_img: np.ndarray) -> Reading:
-    """The corner network alone: a card when both corners read it at least
-    :data:`NET_AGREE` surely, as :func:`decide` names a card no glyph reading is sure
-    of on the network's word alone (:func:`_second_reading`). (At :data:`NET_FAIR`, a
+    """The corner network alone: the card :func:`_second_reading` names with no glyph
+    reading (both corners at least :data:`NET_AGREE` sure of it, never a joker), as
+    :func:`decide` names a card on the network's word alone. (At :data:`NET_FAIR`, a
     bar met only with a glyph reading of the card, the four-colour deck's small blue
     Kd was read a Ks at 0.6 on both corners now and then: a blue diamond has no red
     ink.)"""
-    a, b = _net_readings(card_img)
-    if a.card is not None and a.card is b.card and min(a.confidence, b.confidence) >= NET_AGREE:
-        return Reading(a.card, min(a.confidence, b.confidence))
-    return Reading(None, 0.0)
+    none = Reading(None, 0.0)
+    return _second_reading(none, none, *_net_readings(card_img), []) or none
 
 
 def other_rank(a: Card, b: Card) -> bool:

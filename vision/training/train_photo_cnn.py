@@ -48,7 +48,10 @@ its weights as float16 numpy arrays, with the input shape; ``export`` writes one
 such networks as the ONNX file the reader runs with OpenCV (their probabilities
 averaged: two networks rarely make the same confident mistake). Real photos (cards-dev)
 are never trained on. On this machine (2 cores) each gen shard takes about 2 minutes,
-and the two fits, side by side, about 10 and 45 minutes.
+and the two fits, side by side, about 10 and 45 minutes. Since session 44 the input's
+redness has no negative values (:func:`vision.photo_cnn.corner_input`: green and blue
+ink as black); the committed networks were fitted on shards with them, so a fit on
+shards made before then is not of today's input: gen them again.
 
 The networks committed before session 43 were fitted in stages (the deck and face shards, then
 fine-tuned with the "not an index" shard in session 9 and the drained one in session
