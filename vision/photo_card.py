@@ -102,6 +102,16 @@ BLUR_NET = 8.0  # ... and past which the corner network must read the card on a 
 # ... at least this surely (a training-style Ac 75-100 px tall was read As by both glyph
 # models, the network agreeing at ~0.5-0.72 only; chosen on training styles)
 NET_BLURRED = 0.75
+# ... or at least this surely on both corners, when both corners' glyphs read it at least
+# GLYPHS_BLURRED surely (session 45: a small four-colour index out of focus or shaken, read
+# right by its glyphs at 0.96-1.00 on both corners, by the network at 0.6-0.7). Probed on
+# true outlines of 7,501 cards of every style (out of focus 1-2.5 px, shaken 3-12 px,
+# 60-110 px tall, a little blurred): 34 more read, 29 of them the held-out styles', and no
+# wrong reading let through. The nearest: an anglo-poker Ac read As by its glyphs at
+# 0.98 and 0.96 and by the network at 0.49 and 0.50 (so not NET_FAIR: 0.5), a four-colour
+# Qc read Qs by the network at 0.69 and 0.65 and by its glyphs at 0.70 and 0.78
+NET_BLURRED_BOTH = 0.6
+GLYPHS_BLURRED = 0.9
 # the corner network reading a 10 or an 8 on both corners this surely outweighs its
 # glyph's missing counter (vision.rank_shape.no_counter): blur fills a small 10's "0" in,
 # and the network reads blurred indexes well (right 10s stopped out of focus: 0.84 to
@@ -472,7 +482,9 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     :data:`BLUR_MAX` only if the corner network (which reads the pixels, not parted
     glyphs) reads the card on both corners, at least :data:`NET_BLURRED` surely, and
     the glyphs of a corner at least :data:`VETO` (a smeared Tc was read Ts by the network
-    alone); past :data:`BLUR_NET`, the network on a corner.
+    alone); past :data:`BLUR_NET`, the network on a corner at least :data:`NET_BLURRED`
+    surely, or on both at least :data:`NET_BLURRED_BOTH` with both corners' glyphs at
+    least :data:`GLYPHS_BLURRED`.
     Small four-colour and tango cards were read as another card of the same colour by
     both glyph models at once; a small Ac as As, the network half agreeing.
 
@@ -489,6 +501,13 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     False
     >>> half = CornerReadings(Reading(None, 0.0), False, Reading(Card("Ah"), 0.5), "red")
     >>> legible(Card("Ah"), ((9.0, glyph_ah), (10.0, half)))  # the network only half sure
+    False
+    >>> fair = CornerReadings(Reading(Card("Ah"), 0.97), False, Reading(Card("Ah"), 0.65), "red")
+    >>> legible(Card("Ah"), ((9.0, fair), (10.0, fair)))  # fairly on both, glyphs sure
+    True
+    >>> legible(Card("Ah"), ((9.0, fair), (10.0, replace(fair, glyph=ah))))
+    False
+    >>> legible(Card("Ah"), ((9.0, half), (10.0, replace(half, glyph=Reading(Card("Ah"), 0.97)))))
     False
     >>> sure_ah = CornerReadings(Reading(Card("Ah"), 0.9), False, ah, "red")
     >>> legible(Card("Ah"), ((13.0, sure_ah), (14.0, sure_ah)))  # past BLUR_MAX: both corners
@@ -508,7 +527,9 @@ def legible(card: Card, corners: tuple[tuple[float, CornerReadings], ...]) -> bo
     if min(reading) > BLUR_MAX:  # the pixels and the parted glyphs must both say so
         return all(sure) and any(c.glyph.card is card and c.glyph.confidence >= VETO
                                  for _, c in corners)
-    return min(reading) <= BLUR_NET or any(sure)
+    return min(reading) <= BLUR_NET or any(sure) or all(
+        c.net.card is card and c.net.confidence >= NET_BLURRED_BOTH
+        and c.glyph.card is card and c.glyph.confidence >= GLYPHS_BLURRED for _, c in corners)
 
 
 def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float = THRESHOLD,
@@ -716,7 +737,8 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
     both_conf = min(net_a.confidence, net_b.confidence)
     if len(reads) == 2 and a.card is b.card and min(a.confidence, b.confidence) >= AGREE \
             and not _ink_against(a.card, top, bottom):
-        if both is not None and both is not a.card and both_conf >= NET_FAIR:
+        if both is not None and both is not a.card and both_conf >= NET_FAIR \
+                and not _jokers_word(a.card, both, both_conf):
             # two fairly sure glyph corners of one wrong card have been seen (a king's
             # corners read as a queen through an outline a little too big): the pixels
             # of both corners naming another card is reason enough to doubt them
@@ -770,6 +792,25 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def _jokers_word(glyphs: Card | None, net: Card, net_conf: float) -> bool:
+    """Is ``net`` (the corner network's reading of both corners, ``net_conf`` surely) a
+    jack read on the word of a joker, ``glyphs`` (both corners' glyphs' card)? "Joker"
+    printed down a corner begins with a J, a jack's J over a round o in the tango deck,
+    and the network (taught few jokers) reads it as a jack of diamonds at 0.5-0.7: the
+    jokers of the bench's main photos went unread (5 of seed 6161's 266 cards). Under
+    :data:`NET_AGREE` only: of 2,520 jacks of every style and typeface deck, photo-degraded,
+    none had both corners' glyphs read as the joker, so the glyphs are trusted here.
+
+    >>> from controller.cards import JOKER
+    >>> _jokers_word(JOKER, Card("Jd"), 0.68), _jokers_word(JOKER, Card("Jd"), 0.85)
+    (True, False)
+    >>> _jokers_word(JOKER, Card("Qd"), 0.6), _jokers_word(Card("Jh"), Card("Jd"), 0.6)
+    (False, False)
+    """
+    return glyphs is not None and glyphs.is_joker and net.rank is Rank.JACK \
+        and net_conf < NET_AGREE
 
 
 def _pixels_against(card: Card | None, corner: CornerReadings) -> bool:

@@ -89,8 +89,26 @@ def _drained(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return toned
 
 
+def _smeared(img: np.ndarray, length: float, rng: np.random.Generator) -> np.ndarray:
+    """``img`` smeared along a line ``length`` pixels long at any angle: the camera moved
+    while the shutter was open.
+
+    >>> img = np.zeros((21, 21, 3), np.float32); img[10, 10] = 90.0
+    >>> out = _smeared(img, 9.0, np.random.default_rng(0))
+    >>> bool(abs(float(out.sum()) - 270.0) < 1e-3), bool(out.max() < 20)
+    (True, True)
+    """
+    n = max(2, round(length))
+    n += 1 - n % 2  # an odd size: the line's middle on the kernel's centre pixel
+    kern = np.zeros((n, n), np.float32)
+    kern[n // 2, :] = 1
+    rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
+    kern = np.asarray(cv2.warpAffine(kern, rot, (n, n)), np.float32)
+    return np.asarray(cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6)))
+
+
 def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
-               worn: bool = False, drained: bool = False) -> np.ndarray:
+               worn: bool = False, drained: bool = False, soft: bool = False) -> np.ndarray:
     """``face`` (BGRA, canonical size) as the photo reader would see it once warped back.
 
     ``harsh`` (the corner network's training): smaller cards (45-230 px wide), now and
@@ -106,6 +124,13 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
 
     ``drained`` (the corner network's training, session 39): the photo's colour drained
     (:func:`_drained`), so that red ink is told from black by its shape too.
+
+    ``soft`` (the corner network's training, session 45): the card out of focus (a
+    blur of 0.6% to 1.8% of its width more) or the camera shaken (a smear of 1.5% to 8%
+    of its width), in proportion to the card: a card 150 px wide, soft, is blurred
+    1-2.7 px or smeared 2-12 px more. Without it the network's sure reads were of
+    small cards' blur, and a larger card's index as soft it read right but unsurely
+    (a blurred or shaken four-colour index, its glyphs read surely, went unread).
     """
     if worn and rng.random() < 0.3:
         face = _faded(face, rng)
@@ -142,6 +167,9 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
         kern = np.asarray(cv2.warpAffine(kern, rot, (n, n)), np.float32)
         img = np.asarray(cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6)))
+    if soft:  # (drawn from only when asked: the shards made before it stay as they were)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), width * rng.uniform(0.006, 0.018))) \
+            if rng.random() < 0.5 else _smeared(img, width * rng.uniform(0.015, 0.08), rng)
     img += rng.normal(0, rng.uniform(1, 7), img.shape)
     if harsh and rng.random() < 0.3:  # a phone's sharpening
         img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))

@@ -39,7 +39,10 @@ other holds no index) as network inputs; card backs are the "not an index" class
 an index" (a nine's pips had been read as a 4 of its suit on both corners, surely);
 ``--drained``: cards whose photo has its colour drained (a fifth or less of it kept, or
 a sepia filter: red ink is then about as grey or brown as black ink, and the network had
-named diamonds as spades surely); ``--bare``: drawn faces whose middle lies clear of the
+named diamonds as spades surely); ``--soft``: cards out of focus or shaken in proportion
+to their size (session 45; the committed networks fine-tuned with such a shard read a
+blurred four-colour index no more surely, and were not adopted: docs/vision.md);
+``--bare``: drawn faces whose middle lies clear of the
 index corner (the deck styles put a number card's pips beside its index and an ace's,
 two's and three's never, and the network had learnt that: a pip-less 4 read as an ace,
 a 5 as a 3). The "not an index" shard is given twice, so that the others do not thin it
@@ -87,14 +90,17 @@ def _fitted_shape(weights: dict[str, np.ndarray]) -> tuple[int, ...]:
 
 
 def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
-        faces: int = 0, pictures: int = 0, drained: float = 0.0, bare: float = 0.0) -> None:
+        faces: int = 0, pictures: int = 0, drained: float = 0.0, bare: float = 0.0,
+        soft: float = 0.0) -> None:
     """Render the training corners (or, ``held_out``, the held-out styles' corners);
     ``pictures``: this many outlines inside each court and number card (its framed
     picture, its block of pips: :func:`vision.training.train_photo.inner_face`) per
     card, warped as if they were the card, as "not an index"; ``drained``: the share of
     cards photographed with their colour drained (washed out, or a sepia filter);
     ``bare``: the share of the many-typeface faces whose middle lies clear of the index
-    corner (:func:`vision.training.photo_faces.index_face`)."""
+    corner (:func:`vision.training.photo_faces.index_face`); ``soft``: the share of
+    cards photographed out of focus or shaken, in proportion to their size
+    (:func:`vision.training.train_photo.photo_card`)."""
     import cv2
 
     from controller.cards import DECK_52
@@ -115,7 +121,8 @@ def gen(path: str, aug: int, fonts: int, seed: int, held_out: bool = False,
         corner holds pips or paper, which must not be taught as the card's rank)."""
         # (the generator is drawn from only when asked: older shards stay as they were)
         img = photo_card(face, rng, harsh=True,
-                         drained=drained > 0 and bool(rng.random() < drained))
+                         drained=drained > 0 and bool(rng.random() < drained),
+                         soft=soft > 0 and bool(rng.random() < soft))
         r, s = labels_of(card)
         for side in (img, cv2.rotate(img, cv2.ROTATE_180))[:indexes]:
             xs.append(corner_input(side))
@@ -398,6 +405,9 @@ def main() -> None:
     g.add_argument("--bare", type=float, default=0.0,
                    help="share of the many-typeface faces whose middle lies clear of the "
                         "index corner (no pips beside it)")
+    g.add_argument("--soft", type=float, default=0.0,
+                   help="share of cards photographed out of focus or shaken (in proportion "
+                        "to their size)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--held-out", action="store_true", help="the held-out styles instead")
     f = sub.add_parser("fit", help="train (a venv with torch)")
@@ -418,13 +428,13 @@ def main() -> None:
     u.add_argument("prefix", help="written as PREFIX0.npz, PREFIX1.npz, ...")
     u.add_argument("--onnx", default=str(OUT))
     args = ap.parse_args()
-    for share in ("drained", "bare"):
+    for share in ("drained", "bare", "soft"):
         if args.step == "gen" and not 0.0 <= getattr(args, share) <= 1.0:
             ap.error(f"--{share} is a share of the cards, 0 to 1, not {getattr(args, share)}")
     if args.step == "gen":
         gen(args.out, args.aug, args.fonts, args.seed, args.held_out,
             0 if args.held_out else args.faces, 0 if args.held_out else args.pictures,
-            args.drained, args.bare)
+            args.drained, args.bare, args.soft)
     elif args.step == "export":
         export(args.members, args.out)
     elif args.step == "unpack":
