@@ -89,21 +89,19 @@ def _drained(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return toned
 
 
-def _smeared(img: np.ndarray, length: float, rng: np.random.Generator) -> np.ndarray:
-    """``img`` smeared along a line ``length`` pixels long at any angle: the camera moved
-    while the shutter was open.
+def _smeared(img: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
+    """``img`` smeared along a line across a ``size`` x ``size`` kernel, at any angle: the
+    camera moved while the shutter was open.
 
     >>> img = np.zeros((21, 21, 3), np.float32); img[10, 10] = 90.0
-    >>> out = _smeared(img, 9.0, np.random.default_rng(0))
+    >>> out = _smeared(img, 9, np.random.default_rng(0))
     >>> bool(abs(float(out.sum()) - 270.0) < 1e-3), bool(out.max() < 20)
     (True, True)
     """
-    n = max(2, round(length))
-    n += 1 - n % 2  # an odd size: the line's middle on the kernel's centre pixel
-    kern = np.zeros((n, n), np.float32)
-    kern[n // 2, :] = 1
-    rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
-    kern = np.asarray(cv2.warpAffine(kern, rot, (n, n)), np.float32)
+    kern = np.zeros((size, size), np.float32)
+    kern[size // 2, :] = 1 / size
+    rot = cv2.getRotationMatrix2D(((size - 1) / 2, (size - 1) / 2), rng.uniform(0, 180), 1)
+    kern = np.asarray(cv2.warpAffine(kern, rot, (size, size)), np.float32)
     return np.asarray(cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6)))
 
 
@@ -161,15 +159,12 @@ def photo_card(face: np.ndarray, rng: np.random.Generator, harsh: bool = False,
     img = cv2.GaussianBlur(img, (0, 0), rng.uniform(1.3, 2.2) if out_of_focus
                            else rng.uniform(0.2, 1.3))
     if rng.random() < 0.25:
-        n = int(rng.integers(2, 5))
-        kern = np.zeros((n, n), np.float32)
-        kern[n // 2, :] = 1 / n
-        rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1)
-        kern = np.asarray(cv2.warpAffine(kern, rot, (n, n)), np.float32)
-        img = np.asarray(cv2.filter2D(img, -1, kern / max(float(kern.sum()), 1e-6)))
+        img = _smeared(img, int(rng.integers(2, 5)), rng)
     if soft:  # (drawn from only when asked: the shards made before it stay as they were)
-        img = np.asarray(cv2.GaussianBlur(img, (0, 0), width * rng.uniform(0.006, 0.018))) \
-            if rng.random() < 0.5 else _smeared(img, width * rng.uniform(0.015, 0.08), rng)
+        if rng.random() < 0.5:
+            img = np.asarray(cv2.GaussianBlur(img, (0, 0), width * rng.uniform(0.006, 0.018)))
+        else:  # an odd kernel: the smear centred on the pixel it came from
+            img = _smeared(img, max(3, round(width * rng.uniform(0.015, 0.08))) | 1, rng)
     img += rng.normal(0, rng.uniform(1, 7), img.shape)
     if harsh and rng.random() < 0.3:  # a phone's sharpening
         img += rng.uniform(0.3, 1.0) * (img - cv2.GaussianBlur(img, (0, 0), 1.5))
