@@ -749,7 +749,8 @@ def _face_down_rows(n_photos: int, seed: int, held: list[DeckStyle]
 def _lettered_rows(n_photos: int, seed: int) -> dict[str, Counter[str]]:
     """Two to four jacks, queens, kings and aces, and up to two other cards, of a deck
     printed with another language's letters (``decks.LETTERED``: a German jack is a B,
-    a Dutch king an H, a Russian ace a Т), every other photo phone-like. The glyph
+    a Dutch king an H, a Russian ace a Т; since session 46 its courts printed with the
+    standard deck's pictures, as real decks are), every other photo phone-like. The glyph
     models and the corner network were shown no letter; the letter model
     (vision.letters) was, but never in DejaVu, the typeface these decks are drawn in. A
     card is read right only where its letter is the English one or reads as it (a

@@ -181,10 +181,38 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
         return hit
     if style.kind in ("own", "lettered", "typeface"):
         img = draw_own(style.name, card)
+        if style.kind == "lettered" and card is not None and card.rank in _COURTS:
+            img = _with_picture(img, render_face(STYLES["standard"], card))
     else:
         img = _cached_svg_render(style, card)
     _MEMO[key] = img
     return img
+
+
+_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+# a standard deck court's picture frame, and where a lettered deck prints the picture:
+# narrower, clear of its widest index (a Swedish jack's "Kn")
+_FRAME = (51, 48, 249, 371)  # x0, y0, x1, y1
+_PICTURE = (70, 50, 230, 370)
+
+
+def _with_picture(face: np.ndarray, court: np.ndarray) -> np.ndarray:
+    """A lettered deck's court ``face`` with the picture of the standard deck's
+    ``court`` printed in its middle, as a real deck lettered for another language
+    prints its courts: a picture, not a letter.
+
+    >>> from controller.cards import Card
+    >>> face = render_face(deck_style("german-letters"), Card("Qs"))
+    >>> x0, y0, x1, y1 = _PICTURE
+    >>> bool(face[y0:y1, x0:x1, :3].std() > 40), bool(face[150:300, 5:60, :3].std() < 5)
+    (True, True)
+    """
+    fx0, fy0, fx1, fy1 = _FRAME
+    x0, y0, x1, y1 = _PICTURE
+    out = face.copy()
+    out[y0:y1, x0:x1] = cv2.resize(court[fy0:fy1, fx0:fx1], (x1 - x0, y1 - y0),
+                                   interpolation=cv2.INTER_AREA)
+    return out
 
 
 def _cached_svg_render(style: DeckStyle, card: Card | None) -> np.ndarray:

@@ -6,9 +6,11 @@ ours to commit renders of. The four-colour deck prints spades black, hearts red,
 diamonds blue and clubs green. The lettered decks (:data:`LETTERS`) print a jack,
 queen, king and ace as a German, Dutch, French, Russian, Swedish or Polish deck does: no
 model was shown those letters, so each is a glyph the reader must leave unread, not
-name as the rank it looks most like. The typeface decks (:data:`TYPEFACES`) print their
-indexes in a typeface no model was trained on, in a Debian font package the reader
-never needs: the measure of a deck whose index lettering the reader has never seen.
+name as the rank it looks most like. Their courts' middles are left bare here:
+:func:`vision.decks.render_face` prints a court's picture there, as real decks do.
+The typeface decks (:data:`TYPEFACES`) print their indexes in a typeface no model was
+trained on, in a Debian font package the reader never needs: the measure of a deck
+whose index lettering the reader has never seen.
 
 >>> img = draw_own("four-colour", Card("Td"))
 >>> img.shape, img.dtype.name
@@ -171,8 +173,14 @@ def _draw_face(style: str, card: Card) -> Image.Image:
                 else TYPEFACES[style][0] if style in TYPEFACES else "DejaVuSerif-Bold.ttf")
         rank_font = _font(face, 44 if len(rank) == 1 else 36)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
-        # in the middle, the rank and suit (a lettered deck: a court's letter only)
-        middle = rank + symbol if letters is None or card.rank.char in letters else symbol
+        # in the middle, the rank and suit; a lettered deck's ace its suit, and its
+        # courts nothing: their picture is printed there (vision.decks.render_face)
+        if letters is None:
+            middle = rank + symbol
+        elif card.rank.char == "A" or card.rank.char not in letters:
+            middle = symbol
+        else:
+            return _both_corners(img, corner)
         draw.text((W // 2, H // 2), middle, font=_font("DejaVuSerif-Bold.ttf", 90),
                   fill=colour, anchor="mm")
     return _both_corners(img, corner)

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from controller.cards import Card, Rank
+from vision.card_middle import is_picture
 from vision.classify import IndexClassifier, Reading
 from vision.photo_by_index import by_index
 from vision.photo_card import (
@@ -149,10 +150,6 @@ def _margin_is_paper(card_img: np.ndarray, own: bool = False) -> bool:
     bright = margin > 0.75 * float(np.percentile(hsv[:, :, 2], 97)) or (
         own and margin >= SHADED * float(np.median(hsv[20:-20, 20:-20, 2])))
     return bright and float(np.median(sat)) < PAPER_SAT
-
-
-
-
 
 
 def _read_group(img: np.ndarray, group: list[np.ndarray], edges: Edges,
@@ -305,10 +302,6 @@ def _read_spanned(fit: _Fit, group: list[np.ndarray], clf: IndexClassifier | Ens
     return None
 
 
-
-
-
-
 def _printed_on(quad: np.ndarray, blank: list[np.ndarray]) -> bool:
     """Does the outline ``quad`` lie :data:`WITHIN` one of the ``blank`` outlines (card
     shaped, whole in view, no index on them) that is :data:`PRINTED` times its size or
@@ -419,70 +412,6 @@ def _picture_joker(img: np.ndarray, best: tuple[Reading, np.ndarray, bool]) -> b
     return grown is not None and quad_area(grown) > FRAMED * quad_area(best[1])
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
                threshold: float = THRESHOLD) -> list[PhotoCard]:
     """Every card found on ``img`` (BGR), left to right then top to bottom.
@@ -579,7 +508,40 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     # lettered deck (its Ad and its Д read as one) risks
     out = [replace(c, card=None, confidence=0.0)
            if c.card is not None and votes.outvoted(c.card) else c for c in out]
-    return out
+    # a court printed with a letter no model was shown (a German jack's B) was named an
+    # 8 surely; its picture says it is no number card
+    return [replace(c, card=None, confidence=0.0) if _pictured(img, c, out) else c
+            for c in out]
+
+
+def _pictured(img: np.ndarray, card: PhotoCard, cards: list[PhotoCard]) -> bool:
+    """Is ``card`` named a number card (2 to 10) whose middle, in full view with no
+    other card over it, shows a court's picture (vision.card_middle.is_picture)? A card
+    cut by the photo's edge, or with another card's outline over its middle, is not
+    judged: what lies there may be the other card's.
+
+    >>> from vision.decks import STYLES, face_on, render_face
+    >>> table = np.full((500, 400, 3), (40, 110, 40), np.uint8)
+    >>> table[40:460, 50:350] = face_on(render_face(STYLES["standard"], Card("Kd")))
+    >>> at = [[50, 40], [349, 40], [349, 459], [50, 459]]
+    >>> eight, king = PhotoCard(Card("8d"), 0.99, at), PhotoCard(Card("Kd"), 0.99, at)
+    >>> _pictured(table, eight, [eight]), _pictured(table, king, [king])
+    (True, False)
+    >>> over = PhotoCard(None, 0.0, [[150, 200], [450, 200], [450, 500], [150, 500]])
+    >>> _pictured(table, eight, [eight, over])
+    False
+    """
+    if card.card is None or card.card.rank is None or card.card.rank > Rank.TEN:
+        return False
+    quad = np.array(card.corners, np.float32)
+    h, w = img.shape[:2]
+    if quad.min() < 1 or quad[:, 0].max() > w - 2 or quad[:, 1].max() > h - 2:
+        return False
+    middle = grown_quad(quad, -0.4)
+    if any(covered_share(middle, np.array(c.corners, np.float32)) > 0.02
+           for c in cards if c is not card):
+        return False
+    return is_picture(warp_card(img, quad))
 
 
 def _mirrored_reads_better(out: list[PhotoCard], mirror_like: int, flipped: list[PhotoCard],
