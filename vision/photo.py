@@ -102,6 +102,8 @@ MIRRORED = 0.25
 # rank on both corners: it only has the photo read mirrored too, and names nothing
 MIRRORED_UNREAD = 0.1
 SYMMETRIC = (Rank.ACE, Rank.EIGHT)  # rank glyphs that are their own mirror images
+# another card's outline over this share of a card's middle: what lies there may be its
+UNDER = 0.02
 
 
 @dataclass(frozen=True)
@@ -537,8 +539,8 @@ def _pictured(img: np.ndarray, card: PhotoCard, cards: list[PhotoCard]) -> bool:
     h, w = img.shape[:2]
     if quad.min() < 1 or quad[:, 0].max() > w - 2 or quad[:, 1].max() > h - 2:
         return False
-    middle = grown_quad(quad, -0.4)
-    if any(covered_share(middle, np.array(c.corners, np.float32)) > 0.02
+    middle = grown_quad(quad, -0.4)  # from a fifth to four fifths of the card each way
+    if any(covered_share(middle, np.array(c.corners, np.float32)) > UNDER
            for c in cards if c is not card):
         return False
     return is_picture(warp_card(img, quad))
