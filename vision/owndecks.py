@@ -15,6 +15,9 @@ whose index lettering the reader has never seen.
 >>> img = draw_own("four-colour", Card("Td"))
 >>> img.shape, img.dtype.name
 ((420, 300, 4), 'uint8')
+>>> aces = [draw_own(deck, Card("Ah"))[150:270] for deck in ("russian-letters", "german-letters")]
+>>> bool((aces[0] == aces[1]).all())  # a lettered ace's middle: its pip, not its letter
+True
 """
 
 from __future__ import annotations
@@ -173,16 +176,11 @@ def _draw_face(style: str, card: Card) -> Image.Image:
                 else TYPEFACES[style][0] if style in TYPEFACES else "DejaVuSerif-Bold.ttf")
         rank_font = _font(face, 44 if len(rank) == 1 else 36)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
-        # in the middle, the rank and suit; a lettered deck's ace its suit, and its
-        # courts nothing: their picture is printed there (vision.decks.render_face)
-        if letters is None:
-            middle = rank + symbol
-        elif card.rank.char == "A" or card.rank.char not in letters:
-            middle = symbol
-        else:
-            return _both_corners(img, corner)
-        draw.text((W // 2, H // 2), middle, font=_font("DejaVuSerif-Bold.ttf", 90),
-                  fill=colour, anchor="mm")
+        if letters is not None and card.rank.char in "JQK":
+            return _both_corners(img, corner)  # its picture goes there (decks.render_face)
+        # in the middle, the rank and suit; a lettered deck's number card or ace its suit
+        draw.text((W // 2, H // 2), symbol if letters is not None else rank + symbol,
+                  font=_font("DejaVuSerif-Bold.ttf", 90), fill=colour, anchor="mm")
     return _both_corners(img, corner)
 
 
