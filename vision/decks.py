@@ -181,7 +181,8 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
         return hit
     if style.kind in ("own", "lettered", "typeface"):
         img = draw_own(style.name, card)
-        if style.kind == "lettered" and card is not None and card.rank in _COURTS:
+        # the jumbo deck's courts show one big pip (a training deck: kept as trained on)
+        if style.name != "jumbo" and card is not None and card.rank in _COURTS:
             img = _with_picture(img, render_face(STYLES["standard"], card))
     else:
         img = _cached_svg_render(style, card)
@@ -190,15 +191,15 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
 
 
 _COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
-# a standard deck court's picture frame, and where a lettered deck prints the picture:
+# a standard deck court's picture frame, and where an own deck prints the picture:
 # narrower, clear of its widest index (a Swedish jack's "Kn")
 _FRAME = (51, 48, 249, 371)  # x0, y0, x1, y1
 _PICTURE = (70, 50, 230, 370)
 
 
 def _with_picture(face: np.ndarray, court: np.ndarray) -> np.ndarray:
-    """A lettered deck's court ``face`` with the picture of the standard deck's
-    ``court`` printed in its middle, as a real deck lettered for another language
+    """An own deck's court ``face`` (four-colour, lettered or typeface) with the
+    picture of the standard deck's ``court`` printed in its middle, as a real deck
     prints its courts: a picture, not a letter.
 
     >>> from controller.cards import Card

@@ -6,8 +6,9 @@ ours to commit renders of. The four-colour deck prints spades black, hearts red,
 diamonds blue and clubs green. The lettered decks (:data:`LETTERS`) print a jack,
 queen, king and ace as a German, Dutch, French, Russian, Swedish or Polish deck does: no
 model was shown those letters, so each is a glyph the reader must leave unread, not
-name as the rank it looks most like. Their courts' middles are left bare here:
-:func:`vision.decks.render_face` prints a court's picture there, as real decks do.
+name as the rank it looks most like. Every own deck but the jumbo one prints a number
+card's pips and an ace's one pip in its middle, as real decks do, and leaves a court's
+middle bare: :func:`vision.decks.render_face` prints the standard deck's picture there.
 The typeface decks (:data:`TYPEFACES`) print their indexes in a typeface no model was
 trained on, in a Debian font package the reader never needs: the measure of a deck
 whose index lettering the reader has never seen.
@@ -18,6 +19,13 @@ whose index lettering the reader has never seen.
 >>> aces = [draw_own(deck, Card("Ah"))[150:270] for deck in ("russian-letters", "german-letters")]
 >>> bool((aces[0] == aces[1]).all())  # a lettered ace's middle: its pip, not its letter
 True
+>>> import cv2
+>>> def pips(deck, card):  # pieces of ink in the middle, clear of both indexes
+...     ink = (draw_own(deck, Card(card))[40:380, 62:238, 3] > 0) & (
+...         draw_own(deck, Card(card))[40:380, 62:238, :3].min(axis=2) < 200)
+...     return cv2.connectedComponents(ink.astype(np.uint8))[0] - 1
+>>> pips("four-colour", "7d"), pips("lato-bold", "Tc"), pips("four-colour", "As")
+(7, 10, 1)
 """
 
 from __future__ import annotations
@@ -176,12 +184,49 @@ def _draw_face(style: str, card: Card) -> Image.Image:
                 else TYPEFACES[style][0] if style in TYPEFACES else "DejaVuSerif-Bold.ttf")
         rank_font = _font(face, 44 if len(rank) == 1 else 36)
         _index(cdraw, rank, symbol, colour, rank_font, _font("DejaVuSans.ttf", 38), 14, 14, 6)
-        if letters is not None and card.rank.char in "JQK":
+        if card.rank.char in "JQK":
             return _both_corners(img, corner)  # its picture goes there (decks.render_face)
-        # in the middle, the rank and suit; a lettered deck's number card or ace its suit
-        draw.text((W // 2, H // 2), symbol if letters is not None else rank + symbol,
-                  font=_font("DejaVuSerif-Bold.ttf", 90), fill=colour, anchor="mm")
+        _pips(img, card, symbol, colour)
     return _both_corners(img, corner)
+
+
+# where a number card's pips stand, as a real deck prints them: columns left, middle
+# and right, and heights down the pip field from its top (0) to its bottom (1)
+_COLUMNS = {"L": 92, "C": W // 2, "R": W - 92}
+_FIELD = (78, H - 78)  # the top and bottom pips' centres, clear of the index below it
+_PIP_LAYOUTS: dict[int, tuple[tuple[str, float], ...]] = {
+    1: (("C", 0.5),),
+    2: (("C", 0), ("C", 1)),
+    3: (("C", 0), ("C", 0.5), ("C", 1)),
+    4: (("L", 0), ("R", 0), ("L", 1), ("R", 1)),
+    5: (("L", 0), ("R", 0), ("C", 0.5), ("L", 1), ("R", 1)),
+    6: (("L", 0), ("R", 0), ("L", 0.5), ("R", 0.5), ("L", 1), ("R", 1)),
+    7: (("L", 0), ("R", 0), ("C", 0.25), ("L", 0.5), ("R", 0.5), ("L", 1), ("R", 1)),
+    8: (("L", 0), ("R", 0), ("C", 0.25), ("L", 0.5), ("R", 0.5), ("C", 0.75), ("L", 1),
+        ("R", 1)),
+    9: (("L", 0), ("R", 0), ("L", 1 / 3), ("R", 1 / 3), ("C", 0.5), ("L", 2 / 3),
+        ("R", 2 / 3), ("L", 1), ("R", 1)),
+    10: (("L", 0), ("R", 0), ("C", 1 / 6), ("L", 1 / 3), ("R", 1 / 3), ("L", 2 / 3),
+         ("R", 2 / 3), ("C", 5 / 6), ("L", 1), ("R", 1)),
+}
+
+
+def _pips(img: Image.Image, card: Card, symbol: str, colour: tuple[int, int, int]) -> None:
+    """A number card's pips, or an ace's one big pip, in the middle: those below the
+    middle stand upside down, as on a real card read from either end. No real deck
+    prints its rank large in the middle, where a reader could take it for an index."""
+    assert card.rank is not None
+    n = 1 if card.rank.char == "A" else int(card.rank)
+    size = 150 if n == 1 else 58
+    pip = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(pip).text((size // 2, size // 2), symbol, font=_font("DejaVuSans.ttf", size),
+                             fill=colour, anchor="mm")
+    turned = pip.rotate(180)
+    top, bottom = _FIELD
+    for column, height in _PIP_LAYOUTS[n]:
+        x, y = _COLUMNS[column], top + (bottom - top) * height
+        img.alpha_composite(turned if height > 0.5 else pip,
+                            (int(x - size / 2), int(y - size / 2)))
 
 
 def drawn_backs() -> dict[str, np.ndarray]:

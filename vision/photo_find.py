@@ -193,7 +193,7 @@ def _completions(box: np.ndarray, shape: tuple[int, ...], anywhere: bool = False
         if along < 8 or across < 8:
             continue
         unit = (a - d) / across
-        if cover is not None and not _covered_end(cover, a, b, unit):
+        if cover is not None and not covered_end(cover, a, b, unit):
             continue
         for full in (along * CARD_ASPECT, along / CARD_ASPECT):
             # at least a third of the card in view: enough to hold an index corner
@@ -216,7 +216,7 @@ def _in_view(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(quad.min() >= -2 and quad[:, 0].max() <= w + 1 and quad[:, 1].max() <= h + 1)
 
 
-def _covered_end(edges: Edges, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> bool:
+def covered_end(edges: Edges, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> bool:
     """Does the side a->b of a card's visible part lie on a straight edge that runs on
     past one of its ends (the edge of a book, a box or a card lying over the card's far
     end, wider than the card)? Two cards side by side, seen as one blob, end in no
@@ -228,7 +228,7 @@ def _covered_end(edges: Edges, a: np.ndarray, b: np.ndarray, out: np.ndarray) ->
     >>> _ = cv2.rectangle(table, (20, 0), (180, 70), (30, 30, 30), -1)  # a book over it
     >>> a, b, up = np.array([60.0, 70.0]), np.array([130.0, 70.0]), np.array([0.0, -1.0])
     >>> edges = Edges(table)
-    >>> _covered_end(edges, a, b, up), _covered_end(edges, a + (0, 90), b + (0, 90), -up)
+    >>> covered_end(edges, a, b, up), covered_end(edges, a + (0, 90), b + (0, 90), -up)
     (True, False)
     """
     zero, d = np.zeros(1, np.float32), (b - a).astype(np.float32)
@@ -462,5 +462,5 @@ def is_long(quad: np.ndarray) -> bool:
     return _aspect(quad) >= ASPECT_RANGE[1]
 
 
-__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "clean_quads", "is_long",
-           "order_corners", "to_paper_edge"]
+__all__ = ["CARD_ASPECT", "candidates", "card_groups", "card_proportions", "clean_quads",
+           "covered_end", "is_long", "order_corners", "to_paper_edge"]

@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.classify import Reading
 from vision.decks import CARD_H, CARD_W
-from vision.photo_find import card_proportions
+from vision.photo_find import card_proportions, covered_end
 from vision.photo_fit import Edges, held_sides
 
 GROW = 0.04  # a second look at each outline, this much bigger
@@ -100,11 +100,39 @@ def outer_outline(quad: np.ndarray, reading: Reading, found: list[tuple[Reading,
     if edges is None:
         return bool(inner)
     held = float(np.mean(held_sides(edges, quad)))
-    if any(float(np.mean(held_sides(edges, q))) >= held for q in inner):
+    # a part cut off by a shadow's or a box's edge is no card's own outline, however
+    # well its sides lie on real edges (a shadow across an ace's big pip: the part
+    # lay on real edges all round, as the whole ace did)
+    if any(float(np.mean(held_sides(edges, q))) >= held and not cut_off(edges, q)
+           for q in inner):
         return True
     outer = [q for q in same if covered_share(quad, q) > WITHIN
              and INNER * quad_area(q) > area]
-    return any(float(np.mean(held_sides(edges, q))) > held for q in outer)
+    return any(float(np.mean(held_sides(edges, q))) > held
+               or (float(np.mean(held_sides(edges, q))) == held and cut_off(edges, quad))
+               for q in outer)
+
+
+def cut_off(edges: Edges, quad: np.ndarray) -> bool:
+    """Does a side of ``quad`` lie on a straight edge that runs on past one of its
+    ends (:func:`vision.photo_find.covered_end`): a shadow's or a box's edge across a
+    card, not a card's own side, which turns at its corners?
+
+    >>> from vision.photo_fit import Edges
+    >>> table = np.full((300, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (50, 40), (176, 216), (240, 240, 240), -1)
+    >>> card = np.array([[50, 40], [176, 40], [176, 216], [50, 216]], np.float32)
+    >>> table[130:, 110:] //= 3  # a shadow over the card's lower right and the table
+    >>> part = np.array([[110, 130], [176, 130], [176, 216], [110, 216]], np.float32)
+    >>> cut_off(Edges(table), card), cut_off(Edges(table), part)
+    (False, True)
+    """
+    for i in range(4):
+        a, b, d = quad[i], quad[(i + 1) % 4], quad[(i + 3) % 4]
+        across = float(np.linalg.norm(a - d))
+        if across >= 8 and covered_end(edges, a, b, (a - d) / across):
+            return True
+    return False
 
 
 def one_per_card(found: list[tuple[Reading, np.ndarray]], edges: Edges,
@@ -209,6 +237,6 @@ def unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
             and not whole_in_view(q, edges) else (r, q) for r, q in found]
 
 
-__all__ = ["COVERED", "WITHIN", "apart", "card_like", "covered_share", "grown_quad",
-           "one_per_card", "one_place_each", "outer_outline", "quad_area", "unname_oversize",
-           "warp_card", "whole_in_view"]
+__all__ = ["COVERED", "WITHIN", "apart", "card_like", "covered_share", "cut_off",
+           "grown_quad", "one_per_card", "one_place_each", "outer_outline", "quad_area",
+           "unname_oversize", "warp_card", "whole_in_view"]
