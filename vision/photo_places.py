@@ -109,7 +109,7 @@ def outer_outline(quad: np.ndarray, reading: Reading, found: list[tuple[Reading,
     outer = [q for q in same if covered_share(quad, q) > WITHIN
              and INNER * quad_area(q) > area]
     return any(float(np.mean(held_sides(edges, q))) > held
-               or (float(np.mean(held_sides(edges, q))) == held and cut_off(edges, quad))
+               or (float(np.mean(held_sides(edges, q))) >= held and cut_off(edges, quad))
                for q in outer)
 
 
