@@ -99,18 +99,18 @@ def outer_outline(quad: np.ndarray, reading: Reading, found: list[tuple[Reading,
              and quad_area(q) < INNER * area]
     if edges is None:
         return bool(inner)
-    held = float(np.mean(held_sides(edges, quad)))
+    def held(q: np.ndarray) -> float:
+        return float(np.mean(held_sides(edges, q)))
+
+    own = held(quad)
     # a part cut off by a shadow's or a box's edge is no card's own outline, however
     # well its sides lie on real edges (a shadow across an ace's big pip: the part
     # lay on real edges all round, as the whole ace did)
-    if any(float(np.mean(held_sides(edges, q))) >= held and not cut_off(edges, q)
-           for q in inner):
+    if any(held(q) >= own and not cut_off(edges, q) for q in inner):
         return True
-    outer = [q for q in same if covered_share(quad, q) > WITHIN
+    outer = [held(q) for q in same if covered_share(quad, q) > WITHIN
              and INNER * quad_area(q) > area]
-    return any(float(np.mean(held_sides(edges, q))) > held
-               or (float(np.mean(held_sides(edges, q))) >= held and cut_off(edges, quad))
-               for q in outer)
+    return any(h > own or (h >= own and cut_off(edges, quad)) for h in outer)
 
 
 def cut_off(edges: Edges, quad: np.ndarray) -> bool:

@@ -76,10 +76,10 @@ def test_a_finger_or_chips_over_a_number_card_are_no_picture(lay: str) -> None:
 
 def test_the_courts_of_a_deck_printed_with_pictures_show_them() -> None:
     """Issue 4: the witness must see a picture where a deck prints one. Every court of
-    the standard deck and of a deck lettered for another language (its courts the
-    standard deck's pictures: vision.decks) shows a picture printed plainly, and most
-    of them do in phone-like photos; no ace does, plainly."""
-    for style in ("standard", "german-letters", "russian-letters"):
+    the standard deck, of a deck lettered for another language and of the four-colour
+    deck (their courts the standard deck's pictures: vision.decks) shows a picture
+    printed plainly, and most of them do in phone-like photos; no ace does, plainly."""
+    for style in ("standard", "german-letters", "russian-letters", "four-colour"):
         for card in deck_style(style).cards():
             if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
                 assert is_picture(face_on(render_face(deck_style(style), card))), (style, card)
