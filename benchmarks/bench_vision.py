@@ -622,7 +622,7 @@ def _grey_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Cou
 def _sepia_rows(n_photos: int, seed: int, held: list[DeckStyle]) -> dict[str, Counter[str]]:
     """Held-out cards in a sepia photo (a phone's filter, saved as JPEG), every other
     photo phone-like: it has colour but no red, its red ink the tint's brown as its black
-    ink is. A known hole (docs/vision.md, "Known holes"): red cards are named black."""
+    ink is: the reader reads it again without colour (docs/vision.md, session 48)."""
     from vision.table_photo import sepia
 
     return _laid_over_rows(n_photos, seed, held, (18, 3000), "in sepia",

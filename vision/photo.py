@@ -28,7 +28,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from controller.cards import Card, Rank
+from controller.cards import Card, Rank, Suit
 from vision.card_middle import is_picture
 from vision.classify import IndexClassifier, Reading
 from vision.photo_by_index import by_index
@@ -39,7 +39,7 @@ from vision.photo_card import (
     mirror_view,
     read_card,
 )
-from vision.photo_colour import colourless, no_colour
+from vision.photo_colour import colourless, no_colour, red_refusals
 from vision.photo_file import PhotoError, load_image
 from vision.photo_find import (
     card_groups,
@@ -101,6 +101,7 @@ MIRRORED = 0.25
 # ... and an outline left unread whose mirror image reads this much more surely, as a
 # rank on both corners: it only has the photo read mirrored too, and names nothing
 MIRRORED_UNREAD = 0.1
+RED = (Suit.HEARTS, Suit.DIAMONDS)  # the suits printed in red ink, which a toned photo lacks
 SYMMETRIC = (Rank.ACE, Rank.EIGHT)  # rank glyphs that are their own mirror images
 # another card's outline over this share of a card's middle: what lies there may be its
 UNDER = 0.02
@@ -490,10 +491,31 @@ def _mirror_like(face: np.ndarray) -> None:
 
 def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
                   ) -> list[PhotoCard]:
+    """Every card found on an exposed photo (:func:`_read_in`), without colour if it
+    has none. A photo in which red cards were refused for their ink alone and none was
+    named is read again without colour, and what that adds is taken (:func:`merge`): a
+    toned photo (a phone's sepia filter) has colour but no red, its hearts and diamonds
+    as brown as its spades and clubs, and the ink witness refuses every one of them. A
+    red card named says the photo shows red ink (a real photo's refused red card was
+    most often a misread of part of a card: cards-dev's 9d, one outline read as Qd)."""
+    out, refused = _read_in(img, clf, threshold, colourless(img))
+    if refused and not any(c.card is not None and c.card.suit in RED for c in out):
+        token = _MIRROR_LIKE.set(None)  # the outlines were counted by the first look
+        try:
+            grey, _ = _read_in(img, clf, threshold, True)
+        finally:
+            _MIRROR_LIKE.reset(token)
+        out = merge(out, grey, over_named=False)
+    return out
+
+
+def _read_in(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float,
+             without_colour: bool) -> tuple[list[PhotoCard], int]:
     """Every card found on an exposed photo: looked at as it is, and squared up if it
-    was taken at a slant, without colour if it has none, and without the cards its
-    letter witness outvoted."""
-    with no_colour(colourless(img)), letter_votes() as votes:
+    was taken at a slant, ``without_colour`` or in colour, and without the cards its
+    letter witness outvoted; and how many red cards were refused for their ink alone
+    (:func:`vision.photo_colour.red_refusals`)."""
+    with no_colour(without_colour), letter_votes() as votes, red_refusals() as refused:
         out = _look(img, clf, threshold)
         squared_up = _squared_look(img, clf, threshold)
     if squared_up is not None:
@@ -513,7 +535,7 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     # a court printed with a letter no model was shown (a German jack's B) was named an
     # 8 surely; its picture says it is no number card
     return [replace(c, card=None, confidence=0.0) if _pictured(img, c, out) else c
-            for c in out]
+            for c in out], refused[0]
 
 
 def _pictured(img: np.ndarray, card: PhotoCard, cards: list[PhotoCard]) -> bool:

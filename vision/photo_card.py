@@ -49,7 +49,7 @@ from vision.corner import (
 )
 from vision.letters import foreign_letter
 from vision.photo_cnn import corner_views, load_corner_net
-from vision.photo_colour import in_colour, ink
+from vision.photo_colour import in_colour, ink, refused_red
 from vision.photo_model import Ensemble
 from vision.rank_shape import begins_a_word, no_counter, shape_contradicts
 from vision.suit_shape import PIPS_ALIKE, alike, holed
@@ -567,6 +567,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     reading = decide(top, bottom, threshold)
     card = reading.card
     if card is None:
+        if in_colour() and red_for_ink(top, bottom):
+            refused_red()
         return reading
     corners = [canonical_corner(img) for img in sides]  # every witness reads these
     # a corner naming it is its index and shares its smear (legible weighs the widths of
@@ -792,6 +794,30 @@ def decide(top: CornerReadings, bottom: CornerReadings, threshold: float = THRES
             and not any(ink_contradicts(rescue.card, c.ink) for c in (top, bottom)):
         return rescue
     return Reading(None, best.confidence)
+
+
+def red_for_ink(top: CornerReadings, bottom: CornerReadings) -> bool:
+    """Was a red card refused for its ink alone: a corner whose glyphs read a red
+    card fairly surely but whose ink is black (``clash``), its network fairly sure of
+    that red card, and no corner's network fairly sure of another card? (A black
+    suit's glyph in red ink, refused too, is no red card refused.)
+
+    >>> kd = Reading(Card("Kd"), 0.9)
+    >>> refused = CornerReadings(Reading(None, 0.0), True, kd, "black")
+    >>> other = CornerReadings(Reading(None, 0.0), False, Reading(None, 0.0), "other")
+    >>> red_for_ink(refused, other), red_for_ink(other, refused)
+    (True, True)
+    >>> red_for_ink(refused, replace(other, net=Reading(Card("Ks"), 0.7)))
+    False
+    >>> red_for_ink(replace(refused, net=Reading(Card("Kc"), 0.9)), other)  # a black card
+    False
+    >>> red_for_ink(replace(refused, ink="red"), other)  # a spade's glyph in red ink
+    False
+    """
+    sure = {c.net.card for c in (top, bottom) if c.net.confidence >= NET_FAIR}
+    return len(sure) == 1 and any(
+        c.clash and c.ink == "black" and c.net.confidence >= NET_FAIR and c.net.card is not None
+        and c.net.card.suit in (Suit.HEARTS, Suit.DIAMONDS) for c in (top, bottom))
 
 
 def _jokers_word(glyphs: Card | None, net: Card, net_conf: float) -> bool:
@@ -1086,6 +1112,12 @@ def runs_past(glyphs: IndexGlyphs, within: tuple[float, float]) -> bool:
     A chip's "100" lying on the table, its "00" read as an 8 and its "1" on its side as
     a spade, ran to the foot of its box; so did a blue diamond run into a black chip's
     rim, read as a club (see docs/vision.md, "An index that runs past its box").
+    Where the part reaches below the corner, the corner's foot is its foot: an index
+    placed at too small a card size is taller than the corner, and a glyph reaching
+    the corner's foot was cut there (a diamond's upper half was read as a club,
+    surely, in a sepia photo where no red ink gave it away). Not so at the corner's
+    right side: a four-index 2s placed so, its index as wide as the corner, was read
+    right, and nothing misread there has been seen.
 
     >>> corner = np.full((190, 96, 3), 230, np.uint8)
     >>> corner[20:60, 14:40] = 30  # a rank
@@ -1095,8 +1127,16 @@ def runs_past(glyphs: IndexGlyphs, within: tuple[float, float]) -> bool:
     >>> corner[66:110, 14:40] = 30  # ... that runs on past the box's foot
     >>> runs_past(find_index(corner), (60, 100))
     True
+    >>> big = np.full((190, 96, 3), 230, np.uint8)  # an index placed too big: its rank,
+    >>> big[40:110, 14:60] = 30
+    >>> big[120:190, 20:54] = 30  # ... and its suit, cut by the corner's foot
+    >>> runs_past(find_index(big), (90, 250))  # its box reaches past the corner
+    True
+    >>> big[180:190] = 230  # the suit whole, clear of the corner's foot
+    >>> runs_past(find_index(big), (90, 250))
+    False
     """
-    right, foot = within
+    right, foot = within[0], min(within[1], CORNER_H)
     return any(x + w >= right - 1 or y + h >= foot - 1
                for x, y, w, h in (glyphs.rank_box, glyphs.suit_box))
 

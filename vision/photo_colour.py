@@ -79,6 +79,38 @@ def in_colour() -> bool:
     return _COLOUR.get()
 
 
+_REFUSED: ContextVar[list[int] | None] = ContextVar("red_refused_for_ink", default=None)
+
+
+@contextmanager
+def red_refusals() -> Iterator[list[int]]:
+    """Count, in the one-item list yielded, the red cards refused inside this block
+    for their ink alone (:func:`refused_red`). A toned photo (a phone's sepia filter)
+    has colour but no red: its red ink is as brown as its black ink, and every heart
+    and diamond in it is refused so; :func:`vision.photo.read_photo` then reads it
+    again without colour.
+
+    >>> with red_refusals() as refused:
+    ...     refused_red()
+    ...     refused_red()
+    >>> refused, _REFUSED.get() is None  # counted only inside the block
+    ([2], True)
+    """
+    count = [0]
+    token = _REFUSED.set(count)
+    try:
+        yield count
+    finally:
+        _REFUSED.reset(token)
+
+
+def refused_red() -> None:
+    """Count a red card refused for its ink alone (:func:`red_refusals`)."""
+    count = _REFUSED.get()
+    if count is not None:
+        count[0] += 1
+
+
 def ink(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
     """:func:`vision.corner.ink_colour` of a photo's corner (:data:`PHOTO_INK`), or
     ``other`` (which contradicts no suit) in a photo without colour.
@@ -94,4 +126,5 @@ def ink(corner: np.ndarray, box: Box, level: float = 0.55) -> str:
     return ink_colour(corner, box, level, PHOTO_INK) if in_colour() else "other"
 
 
-__all__ = ["COLOURLESS", "colourless", "in_colour", "ink", "no_colour"]
+__all__ = ["COLOURLESS", "colourless", "in_colour", "ink", "no_colour", "red_refusals",
+           "refused_red"]
