@@ -421,7 +421,9 @@ def read_photo(img: np.ndarray, clf: IndexClassifier | Ensemble | None = None,
 
     A photo with a card left unread, or none found, is read again at the size that
     brings its cards nearer the size the reader knows (vision/photo_scales.py). A photo
-    taken at a slant is read again squared up to the table (vision/photo_slant.py).
+    taken at a slant is read again squared up to the table (vision/photo_slant.py). A
+    photo whose red cards were refused for their ink, none named, is read again without
+    colour (a toned photo: vision/photo_colour.py).
 
     A photo that is no BGR image, or too small to show a card (:data:`MIN_SIDE`), is
     refused with a :class:`PhotoError` that says so.

@@ -11,7 +11,10 @@ as spades at 0.8 or more). A grey photo of a Td was named Ts at 0.96.
 
 So while such a photo is read (:func:`no_colour`), the ink's colour is unknown
 (:func:`ink`), and the network reads ranks only: a corner's suit is the one its suit
-glyph's shape names (vision.photo_card).
+glyph's shape names (vision.photo_card). A toned photo (a phone's sepia filter) has
+colour but no red, which no test of the photo alone tells from a real photo's weak
+red; its reading does: its red cards are refused for their ink (:func:`red_refusals`)
+and none is named, and it is read again so.
 
 >>> grey = np.full((120, 160, 3), 128, np.uint8)
 >>> felt = np.full((120, 160, 3), (60, 110, 40), np.uint8)

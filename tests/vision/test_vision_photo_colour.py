@@ -2,7 +2,8 @@
 confidently wrong"): a webcam in its night mode or a phone's black-and-white filter
 gives a grey photo, where a heart's red ink is grey. The reader must not then name a
 red card black (the corner network, taught the ink's redness, read a grey Td as Ts at
-0.96), nor leave every red card unread (the ink-colour witness vetoed them all).
+0.96), nor leave every red card unread (the ink-colour witness vetoed them all). A
+phone's sepia filter gives a toned photo, colour but no red: the same holds there.
 """
 
 from __future__ import annotations
