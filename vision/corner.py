@@ -460,8 +460,18 @@ def ink_contradicts(card: Card | None, ink: str) -> bool:
     """
     if card is None or card.suit is None:
         return False
-    red_suit = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-    return (red_suit and ink == "black") or (not red_suit and ink == "red")
+    red = red_suit(card)
+    return (red and ink == "black") or (not red and ink == "red")
+
+
+def red_suit(card: Card | None) -> bool:
+    """Is ``card`` a heart or a diamond, a suit printed in red ink (but for a
+    four-colour deck's blue diamonds)?
+
+    >>> red_suit(Card("Qd")), red_suit(Card("Qs")), red_suit(None)
+    (True, False, False)
+    """
+    return card is not None and card.suit in (Suit.HEARTS, Suit.DIAMONDS)
 
 
 INDEX_TOP = 0.37  # an index's rank glyph starts in this top share of the corner
@@ -554,5 +564,6 @@ __all__ = [
     "ink_colour",
     "ink_contradicts",
     "ink_mask",
+    "red_suit",
     "two_inks",
 ]

@@ -28,9 +28,10 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from controller.cards import Card, Rank, Suit
+from controller.cards import Card, Rank
 from vision.card_middle import is_picture
 from vision.classify import IndexClassifier, Reading
+from vision.corner import red_suit
 from vision.photo_by_index import by_index
 from vision.photo_card import (
     THRESHOLD,
@@ -101,7 +102,6 @@ MIRRORED = 0.25
 # ... and an outline left unread whose mirror image reads this much more surely, as a
 # rank on both corners: it only has the photo read mirrored too, and names nothing
 MIRRORED_UNREAD = 0.1
-RED = (Suit.HEARTS, Suit.DIAMONDS)  # the suits printed in red ink, which a toned photo lacks
 SYMMETRIC = (Rank.ACE, Rank.EIGHT)  # rank glyphs that are their own mirror images
 # another card's outline over this share of a card's middle: what lies there may be its
 UNDER = 0.02
@@ -501,7 +501,7 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     red card named says the photo shows red ink (a real photo's refused red card was
     most often a misread of part of a card: cards-dev's 9d, one outline read as Qd)."""
     out, refused = _read_in(img, clf, threshold, colourless(img))
-    if refused and not any(c.card is not None and c.card.suit in RED for c in out):
+    if _toned(out, refused):
         token = _MIRROR_LIKE.set(None)  # the outlines were counted by the first look
         try:
             grey, _ = _read_in(img, clf, threshold, True)
@@ -509,6 +509,20 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
             _MIRROR_LIKE.reset(token)
         out = merge(out, grey, over_named=False)
     return out
+
+
+def _toned(cards: list[PhotoCard], refused: int) -> bool:
+    """Does a photo read in colour look toned: red cards ``refused`` for their ink
+    alone, and none of its ``cards`` named red?
+
+    >>> at = [[0, 0], [10, 0], [10, 14], [0, 14]]
+    >>> unread, spade = PhotoCard(None, 0.0, at), PhotoCard(Card("Ks"), 0.99, at)
+    >>> _toned([unread, spade], 2), _toned([unread, spade], 0)
+    (True, False)
+    >>> _toned([PhotoCard(Card("9d"), 0.99, at), unread], 1)  # a red card named: red ink
+    False
+    """
+    return refused > 0 and not any(red_suit(c.card) for c in cards)
 
 
 def _read_in(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float,

@@ -45,6 +45,7 @@ from vision.corner import (
     find_index,
     ink_contradicts,
     ink_mask,
+    red_suit,
     two_inks,
 )
 from vision.letters import foreign_letter
@@ -815,9 +816,8 @@ def red_for_ink(top: CornerReadings, bottom: CornerReadings) -> bool:
     False
     """
     sure = {c.net.card for c in (top, bottom) if c.net.confidence >= NET_FAIR}
-    return len(sure) == 1 and any(
-        c.clash and c.ink == "black" and c.net.confidence >= NET_FAIR and c.net.card is not None
-        and c.net.card.suit in (Suit.HEARTS, Suit.DIAMONDS) for c in (top, bottom))
+    return len(sure) == 1 and any(c.clash and c.ink == "black" and c.net.confidence >= NET_FAIR
+                                  and red_suit(c.net.card) for c in (top, bottom))
 
 
 def _jokers_word(glyphs: Card | None, net: Card, net_conf: float) -> bool:
