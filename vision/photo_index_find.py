@@ -47,6 +47,13 @@ NO_EDGE = 2.0  # the score of a pairing with no card edge found beside it (see _
 THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
 # lines would find many) and holds back no other pairing of its rank glyph
 THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit distance
+# ... or, a last look, a faint line: a card's edge over another card's paper that casts
+# little shadow (its rim a little brighter, its shadow a little darker than the paper:
+# 5-15% on rendered fans), at least FAINT off the paper past and before it, found at
+# two of three looks that agree within AGREE of the step (an edge is straight; the
+# sensor's noise is not)
+FAINT = 0.07
+AGREE = 0.1
 # a ten's "1" and "0" lie at most this far apart, of their mean size (judged by the pair,
 # not by whichever glyph was found first: turned half round, a Jh's heart (found first)
 # lay within its own size of the J, and the two were taken for a ten)
@@ -359,6 +366,49 @@ def _thin_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
     return float(steps[first])
 
 
+def _faint_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
+                reach: float, base: float) -> float | None:
+    """How far from ``start`` along ``away`` a faint thin line crosses the paper (a
+    card's edge lying on another card with little shadow: a rim of light, a shadow
+    line, or both, :data:`FAINT` or more off ``base``, the level of the paper the index
+    is printed on, and at most :data:`THIN` + 1 pixels wide, paper of that level
+    before and past it: two cards of one deck), or None. The line may lie right by
+    ``start`` (a deck printing its index close to the card's edge). The profile is
+    the mean of three pixels across ``away`` (the sensor's noise is pixel by pixel;
+    an edge runs on).
+
+    >>> paper = np.full((9, 40), 200, np.uint8)
+    >>> paper[:, 14], paper[:, 15:17] = 232, 178  # a rim and its shadow, paper past them
+    >>> _faint_line(paper, np.array([2.0, 4.0]), np.array([1.0, 0.0]), 30, 200.0)
+    12.0
+    >>> _faint_line(paper, np.array([13.0, 4.0]), np.array([1.0, 0.0]), 30, 200.0)
+    1.0
+    >>> paper[:, 15:30] = 178  # another, darker paper from there on: no line
+    >>> _faint_line(paper, np.array([2.0, 4.0]), np.array([1.0, 0.0]), 30, 200.0) is None
+    True
+    """
+    h, w = dark.shape
+    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
+    across = np.array([-away[1], away[0]], np.float32)
+    pts = start + steps[:, None] * away
+    looks = [pts + k * across for k in (-1.0, 0.0, 1.0)]
+    xs, ys = (np.stack([q[:, i] for q in looks]).round().astype(int) for i in (0, 1))
+    ok = ((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)).all(axis=0)
+    n = len(steps) if ok.all() else int(np.argmin(ok))
+    if n < 6:
+        return None
+    level = dark[ys[:, :n], xs[:, :n]].astype(np.float32).mean(axis=0)
+    off = np.abs(level - base) > FAINT * base
+    if not off.any():
+        return None
+    first = int(np.argmax(off))
+    width = int(np.argmin(off[first:])) if not off[first:].all() else n - first
+    after = off[first + width:first + width + 3]
+    if width > THIN + 1 or len(after) < 2 or after.any():
+        return None
+    return float(steps[first])
+
+
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     """Is ``point`` (x, y) inside the quadrilateral ``quad`` (or on its outline)?
 
@@ -399,7 +449,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
     reds = np.array([g.red for g in glyphs])
-    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool]] = []
+    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float]] = []
     paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
         offset = centres - a.centre
@@ -413,9 +463,13 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
-                score, index, word = idx
+                score, index, word, faint = idx
                 no_index = word or _pips(a, s, index.down)
-                found.append((score, index, a.parts, s.parts, no_index))
+                # which way round two glyphs read is judged by the card's edges seen
+                # beside them: a faint edge is an edge (the thin lines' lateness is for
+                # a texture's lines, which a faint edge's agreeing looks are not)
+                way = score - THIN_LAST if faint else score
+                found.append((score, index, a.parts, s.parts, no_index, way))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
@@ -423,10 +477,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
     # as an Ah); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for score, i, r, _, _ in found:
+    for score, i, r, _, _, _ in found:
         if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
             nearest[r] = min(nearest.get(r, np.inf), i.step)
-    clearest = {(r, s): score for score, _, r, s, _ in found}
+    clearest = {(r, s): way for _, _, r, s, _, way in found}
 
     def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
         other = clearest.get((s, r), np.inf)
@@ -448,8 +502,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # the clearest ``limit`` pairings are looked at, those dropped among them
     # (letters in a column, and two pips of one shape, are looked at as pairings, and
     # so hold back others, but are no index)
-    return [_with_sides(i, paper, dark) for score, i, r, s, no in found[:limit] if not no
-            and i.step < nearest.get(r, np.inf) / 0.95 and one_way(score, r, s)]
+    return [_with_sides(i, paper, dark) for _, i, r, s, no, way in found[:limit] if not no
+            and i.step < nearest.get(r, np.inf) / 0.95 and one_way(way, r, s)]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
@@ -502,10 +556,11 @@ def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
 
 def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.ndarray],
            glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray, hand: float = 1.0
-           ) -> tuple[float, Index, bool] | None:
+           ) -> tuple[float, Index, bool, bool] | None:
     """The index a rank glyph over a suit glyph makes, if only paper lies left of and
-    above them (the card's edge); with a score (lower is clearer), and whether the two
-    are letters of a word printed down the card. ``shapes``: every glyph's centre,
+    above them (the card's edge); with a score (lower is clearer), whether the two
+    are letters of a word printed down the card, and whether the card's edge was seen
+    only as a faint line (:func:`_faint_margins`). ``shapes``: every glyph's centre,
     size and colour (red or not). ``hand`` -1: the card lies left of the index, its
     edge right of it (a four-index deck's top-right index)."""
     centres, sizes, reds = shapes
@@ -548,18 +603,31 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
                 if not set(glyphs[int(k)].parts) <= own]
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
         return None
+    faint = False
     # the card's corner: the paper's edge left of the index and above it
     ml, mu = _margins(paper, rank.centre, down, right, (left, top, r_hi), step)
     edges = (left - min(ml) if len(ml) >= 2 else None, top - min(mu) if len(mu) >= 2 else None)
     if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
         # the card's edge over another card's paper is a thin shadow line that the
         # paper's closing fills: print past such a line is the other card's
+        clearer = [(ml, mu)]
         ml, mu = _margins(dark, rank.centre, down, right, (left, top, r_hi), step, thin=True)
+        clearer.append((ml, mu))
         edges = (left - min(ml) if len(ml) >= 2 else None,
                  top - min(mu) if len(mu) >= 2 else None)
         if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
                    for k in blockers):
-            return None
+            # ... or a faint one (a card with little shadow: a fan's covered card, its
+            # edge over the neighbour's print of a frame, a pip, a picture), each side
+            # judged by its clearest edge
+            ml, mu = _faint_margins(dark, rank.centre, (down, right), (left, top, r_hi), step,
+                                    clearer)
+            edges = (left - min(ml) if len(ml) >= 2 else None,
+                     top - min(mu) if len(mu) >= 2 else None)
+            if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
+                       for k in blockers):
+                return None
+            faint = True
         thin = True
     else:
         thin = False
@@ -571,7 +639,7 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
                    for k in letters)
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
-                        step, extent, ink=(left, far, top)), word
+                        step, extent, ink=(left, far, top)), word, faint
 
 
 def _with_sides(idx: Index, paper: np.ndarray, dark: np.ndarray) -> Index:
@@ -655,6 +723,54 @@ def _margins(paper: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
     most = (THIN_MARGIN if thin else 0.9) * step
     return ([m for m in lefts if m is not None and m < most],
             [m for m in ups if m is not None and m < most])
+
+
+def _paper_level(dark: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],
+                 box: tuple[float, float, float, float]) -> float:
+    """The level of the paper an index is printed on: the median of the photo's darkest
+    channel over the index's box (``box``: its left, right, top and bottom from
+    ``origin`` along ``axes``, down and right), its ink left out. (The closed paper
+    level of :class:`_Paper` takes the brightest nearby, a card's rim of light too.)
+
+    >>> dark = np.full((40, 40), 200, np.uint8)
+    >>> dark[10:20, 15:25] = 30  # a glyph
+    >>> _paper_level(dark, np.array([20.0, 15.0]), (np.array([0.0, 1.0]), np.array([1.0, 0.0])),
+    ...              (-8, 8, -8, 12))
+    200.0
+    """
+    down, right = axes
+    left, far, top, bottom = box
+    us = np.linspace(top, bottom, 12, dtype=np.float32)
+    vs = np.linspace(left, far, 12, dtype=np.float32)
+    pts = origin + us[:, None, None] * down + vs[None, :, None] * right
+    h, w = dark.shape
+    xs = pts[..., 0].round().astype(int).clip(0, w - 1)
+    ys = pts[..., 1].round().astype(int).clip(0, h - 1)
+    values = dark[ys, xs].astype(np.float32).ravel()
+    return float(np.median(values[values >= 0.65 * np.percentile(values, 90)]))
+
+
+def _faint_margins(dark: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray, np.ndarray],
+                   box: tuple[float, float, float], step: float,
+                   clearer: list[tuple[list[float], list[float]]]
+                   ) -> tuple[list[float], list[float]]:
+    """:func:`_margins` with each side's clearest edge: of ``clearer`` (the looks that
+    found the paper's end, then those that found a thin shadow line) the first with two
+    looks, else a faint line (:func:`_faint_line`) that two looks or more find within
+    :data:`AGREE` of the step of one another."""
+    down, right = axes
+    left, top, r_hi = box
+    reach, most = 1.5 * step, THIN_MARGIN * step
+    level = _paper_level(dark, origin, axes, (left, r_hi, top, step))
+    faint = ([_faint_line(dark, origin + right * left + down * t, -right, reach, level)
+              for t in (top * 0.5, 0.0, step)],
+             [_faint_line(dark, origin + down * top + right * t, -down, reach, level)
+              for t in (left * 0.5, 0.0, r_hi)])
+    agreed = [found if len(found) >= 2 and max(found) - min(found) <= AGREE * step else []
+              for found in ([m for m in side if m is not None and m < most] for side in faint)]
+    sides: list[list[float]] = [next((looks for looks in side if len(looks) >= 2), [])
+                                for side in zip(*clearer, agreed, strict=True)]
+    return sides[0], sides[1]
 
 
 def card_between(a: Index, b: Index, aspect: tuple[float, float] = ASPECT_RANGE

@@ -735,6 +735,34 @@ def test_fanned_hand_index_with_a_mark_beside_its_rank_is_read() -> None:
         < 0.25 * 234
 
 
+@pytest.mark.parametrize("hand,height,spread,seed,covered", [
+    ("Ah 7c Ad As 6s", 233.47, 0.3463, 6191, "7c Ad As"),
+    ("Qh 2s 5h 8s Jh", 204.19, 0.3401, 6167, "2s"),
+    ("6c Ts Qc 4c", 248.34, 0.3817, 6182, "Ts")])
+def test_a_covered_cards_faint_edge_parts_its_index_from_the_print_beside_it(
+        hand: str, height: float, spread: float, seed: int, covered: str) -> None:
+    """Issue 4 (still photos, a fanned hand of a held-out deck; the photo bench's seed
+    6161 fans): each covered card's index lies by its edge over the card it covers, and
+    that card's print (nicu-ornamental's frame flourish, a big pip, a court's picture)
+    lies just past the edge. The edge casts little shadow (its rim 10% brighter, its
+    shadow 5-15% darker than the paper): neither the paper's end nor a thin dark line,
+    so the print counted as ink beside the index and the index was no index. A faint
+    line that two looks find alike is the card's edge (``_faint_margins``), and such an
+    edge decides which way round the two glyphs read: the covered cards named (not
+    found before), each where it lies, and nothing named that is not in the hand."""
+    img, truth = fan_photo(parse_cards(hand), "nicu-ornamental", seed=seed,
+                           card_height=height, spread=spread)
+    found = read_photo(img)
+    named = [c.card for c in found if c.card is not None]
+    assert all(c in parse_cards(hand) for c in named) and len(named) == len(set(named))
+    where = dict(truth)
+    for card in parse_cards(covered):
+        (seen,) = [f for f in found if f.card is card]
+        assert np.linalg.norm(np.subtract(seen.corners[0], where[card][0])) < 8
+        assert np.linalg.norm(np.mean(seen.corners, axis=0) - np.mean(where[card], axis=0)) \
+            < 0.25 * height
+
+
 def test_a_card_too_small_is_not_named_from_an_enlarged_second_look() -> None:
     """The second look enlarges a photo whose card was left unread; enlarging adds no
     detail, and this simplistic 3h, 82 px tall, was read 3d from the enlarged photo. A
