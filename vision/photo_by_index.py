@@ -23,6 +23,7 @@ from vision.photo_card import other_rank, read_index_alone, upside_down
 from vision.photo_find import ASPECT_RANGE
 from vision.photo_fit import Edges, snap_sides
 from vision.photo_index_find import (
+    SURE_PAPER,
     USUAL_SIDE,
     WIDTHS,
     Index,
@@ -161,6 +162,13 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             lit.append(paper_mask(img))
         return lit[0]
 
+    sure: list[np.ndarray] = []
+
+    def sure_paper() -> np.ndarray:  # ... and where two places of a card are weighed
+        if not sure:
+            sure.append(paper_mask(img, SURE_PAPER))
+        return sure[0]
+
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []
     # ink inside a card read already is its own (pips, a picture), never another's
@@ -212,9 +220,10 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
         _resize_to_spans(tried, edges)
     _unname_pips(tried)
     covering = [q for r, q in outlined or [] if r.card is not None]
-    settled = _each_card_once(tried, paper, covering)
+    settled = _each_card_once(tried, sure_paper, covering)
     if settled:  # the photo shows a four-index deck
-        _either_side([r for r in tried if not any(r is s for s in settled)], paper, covering)
+        _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,
+                     covering)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -250,7 +259,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
         out.append((r.reading, spans[0][1] if spans else r.quad))
         if not spans and not r.sized and guessed is not None:
             guessed[id(r.quad)] = r.idx.step
-    return _one_of_each(out, paper, covering)
+    return _one_of_each(out, sure_paper, covering)
 
 
 def _one_of_each(found: list[tuple[Reading, np.ndarray]], lit: Callable[[], np.ndarray],

@@ -39,6 +39,11 @@ PALE_RED, REDNESS = 0.2, 30  # ... or this much, where red stands this far out o
 # and blue (of 255): paper is grey, a red print is red however pale
 STRICT = 0.5  # ... or, a second look, this much (ink by shaded paper at the card's edge)
 PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
+# paper surely, where a card's place over the cards is told from one over the table:
+# a grey table can be more than PAPER of the cards' paper (rendered fans and piles: up
+# to all of it), never 0.6 (2% at most), while the cards' paper is mostly over it (85%
+# and more of every card rendered, harsh light and shade and all)
+SURE_PAPER = 0.6
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 USUAL_SIDE = WIDTHS[1] * CARD_ASPECT  # a usual card's long side / its rank-to-suit distance
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
@@ -156,7 +161,11 @@ class _Paper:
     @cached_property
     def lit(self) -> np.ndarray:
         """Where the paper is bright enough to be paper (of the photo's bright end)."""
-        return np.asarray(self.level > PAPER * float(np.percentile(self.level, 95)))
+        return self.lit_at(PAPER)
+
+    def lit_at(self, share: float) -> np.ndarray:
+        """Where the paper is at least ``share`` of the photo's bright end."""
+        return np.asarray(self.level > share * float(np.percentile(self.level, 95)))
 
     def ink(self, darker: float) -> np.ndarray:
         """Ink mask (uint8): ``darker`` (a share) darker than the paper round it."""
@@ -420,17 +429,21 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
                                 (float(point[0]), float(point[1])), False) >= 0
 
 
-def paper_mask(img: np.ndarray) -> np.ndarray:
-    """Where ``img`` (BGR) is light enough to be a card's paper (of its bright end),
-    ink closed over as the index finder sees it: a felt or a wooden table is not.
+def paper_mask(img: np.ndarray, share: float = PAPER) -> np.ndarray:
+    """Where ``img`` (BGR) is light enough to be a card's paper (``share`` of its
+    bright end), ink closed over as the index finder sees it: a felt or a wooden table
+    is not.
 
     >>> table = np.full((200, 200, 3), (40, 90, 30), np.uint8)
     >>> table[50:150, 60:130] = 235
     >>> mask = paper_mask(table)
     >>> bool(mask[100, 100]), bool(mask[20, 20])
     (True, False)
+    >>> table[:50] = 128  # a grey table: paper, but not surely
+    >>> bool(paper_mask(table)[20, 100]), bool(paper_mask(table, SURE_PAPER)[20, 100])
+    (True, False)
     """
-    return _Paper.of(img, _kernels(max(img.shape[:2]))[0]).lit
+    return _Paper.of(img, _kernels(max(img.shape[:2]))[0]).lit_at(share)
 
 
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,

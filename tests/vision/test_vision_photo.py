@@ -264,6 +264,23 @@ def test_a_four_index_fan_showing_its_right_hand_indexes_is_read_where_it_lies(
     _fan_read_whole(hand, style, seed, height, spread)
 
 
+def test_a_four_index_card_is_not_turned_off_the_hand_onto_a_grey_table() -> None:
+    """Issue 4 (still photos of four-index decks; the photo bench's seed 6161 fans, on
+    a plain grey table): the bottom Ah, read by its foot index alone, may lie either
+    side of it, and the likelier side is the one on paper. The grey table is more than
+    ``PAPER`` (0.45) of the cards' paper, so it counted as paper: both sides were on
+    paper, the index's edge looks (none seen on its own side: its ink reaches over the
+    card's edge) turned the Ah off the hand, over the table, and its own outline was
+    left unnamed. Two places are weighed on paper surely (``SURE_PAPER``, 0.6, which no
+    rendered table reaches): the Ah is read where it lies, with the covered Ad and As,
+    and nothing is named twice or off its card."""
+    hand = "Ah 7c Ad As 6s"
+    img, truth = fan_photo(parse_cards(hand), "nicu-ornamental", seed=6191, card_height=233.47,
+                           spread=0.3463, indexes=4)
+    named = _named_once_where_they_lie(img, truth, 233.47)
+    assert {Card("Ah"), Card("Ad"), Card("As"), Card("6s")} <= set(named)
+
+
 def test_a_card_placed_again_off_every_card_is_not_named() -> None:
     """Issue 4 (never guess; still photos of four-index decks): the Qh's bottom-right
     index, upside down, was read as an Ad (the heart taken for an "A", the "Q" for a
