@@ -72,6 +72,7 @@ from vision.photo_places import (
 )
 from vision.photo_scales import long_side, merge, second_scale, unnamed_small
 from vision.photo_slant import LEADS, squared, squaring
+from vision.scoped import scoped, tally
 
 MAX_SIDE = 1280  # photos are searched at most this big (corners reported in the original)
 PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255)
@@ -475,20 +476,16 @@ def _read_as_given(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
     """:func:`read_photo` of an exposed photo, the way round it is given, and how many
     of the outlines it passed over as blank look mirrored (:func:`_mirror_like`)."""
     mirror_like = [0]
-    token = _MIRROR_LIKE.set(mirror_like)
-    try:
+    with scoped(_MIRROR_LIKE, mirror_like):
         return _read_one_way(img, clf, threshold), mirror_like[0]
-    finally:
-        _MIRROR_LIKE.reset(token)
 
 
 def _mirror_like(face: np.ndarray) -> None:
     """Count ``face`` (a card image with no index found where a card prints one) for
     the photo being read if it has an index in the other two corners: a card in a
     mirrored photo."""
-    count = _MIRROR_LIKE.get()
-    if count is not None and has_index(cv2.flip(face, 1)):
-        count[0] += 1
+    if _MIRROR_LIKE.get() is not None and has_index(cv2.flip(face, 1)):
+        tally(_MIRROR_LIKE)
 
 
 def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: float
@@ -502,11 +499,8 @@ def _read_one_way(img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: f
     most often a misread of part of a card: cards-dev's 9d, one outline read as Qd)."""
     out, refused = _read_in(img, clf, threshold, colourless(img))
     if _toned(out, refused):
-        token = _MIRROR_LIKE.set(None)  # the outlines were counted by the first look
-        try:
+        with scoped(_MIRROR_LIKE, None):  # the outlines were counted by the first look
             grey, _ = _read_in(img, clf, threshold, True)
-        finally:
-            _MIRROR_LIKE.reset(token)
         out = merge(out, grey, over_named=False)
     return out
 

@@ -23,6 +23,7 @@ from vision.photo_card import other_rank, read_index_alone, upside_down
 from vision.photo_find import ASPECT_RANGE
 from vision.photo_fit import Edges, snap_sides
 from vision.photo_index_find import (
+    PAPER,
     SURE_PAPER,
     USUAL_SIDE,
     WIDTHS,
@@ -155,19 +156,15 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     that card's index upside down and dropped), and one read as another card than it
     names neither (the card in ``outlined`` is unnamed in place; never guess)."""
     sized = _width_of(whole)  # a card whole in view gives the photo's card size surely
-    lit: list[np.ndarray] = []
+    masks: dict[float, np.ndarray] = {}
 
-    def paper() -> np.ndarray:  # looked at only when an index is read
-        if not lit:
-            lit.append(paper_mask(img))
-        return lit[0]
+    def paper(share: float = PAPER) -> np.ndarray:  # looked at only when an index is read
+        if share not in masks:
+            masks[share] = paper_mask(img, share)
+        return masks[share]
 
-    sure: list[np.ndarray] = []
-
-    def sure_paper() -> np.ndarray:  # ... and where two places of a card are weighed
-        if not sure:
-            sure.append(paper_mask(img, SURE_PAPER))
-        return sure[0]
+    def sure_paper() -> np.ndarray:  # where two places of a card are weighed
+        return paper(SURE_PAPER)
 
     photo_width = sized or _width_of(read)
     tried: list[_IndexRead] = []

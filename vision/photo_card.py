@@ -53,6 +53,7 @@ from vision.photo_cnn import corner_views, load_corner_net
 from vision.photo_colour import in_colour, ink, refused_red
 from vision.photo_model import Ensemble
 from vision.rank_shape import begins_a_word, no_counter, shape_contradicts
+from vision.scoped import scoped
 from vision.suit_shape import PIPS_ALIKE, alike, holed
 
 THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
@@ -646,11 +647,8 @@ def letter_votes() -> Iterator[LetterVotes]:
     (True, True)
     """
     votes = LetterVotes()
-    token = _VOTES.set(votes)
-    try:
+    with scoped(_VOTES, votes):
         yield votes
-    finally:
-        _VOTES.reset(token)
 
 
 def faded(card: Card, corners: list[np.ndarray], readings: tuple[CornerReadings, ...],

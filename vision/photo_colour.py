@@ -37,6 +37,7 @@ import cv2
 import numpy as np
 
 from vision.corner import PHOTO_INK, Box, ink_colour
+from vision.scoped import scoped, tally
 
 # how far a pixel's colour channels stand apart (of 255), at the COLOURLESS_SHARE
 # percentile of the photo's pixels, in a photo that has no colour. A grey photo saved
@@ -70,11 +71,8 @@ def colourless(img: np.ndarray) -> bool:
 def no_colour(colourless_photo: bool = True) -> Iterator[None]:
     """Read ``colourless_photo`` without colour: inside this block :func:`in_colour`
     is False (when ``colourless_photo`` is)."""
-    token = _COLOUR.set(not colourless_photo)
-    try:
+    with scoped(_COLOUR, not colourless_photo):
         yield
-    finally:
-        _COLOUR.reset(token)
 
 
 def in_colour() -> bool:
@@ -100,18 +98,13 @@ def red_refusals() -> Iterator[list[int]]:
     ([2], True)
     """
     count = [0]
-    token = _REFUSED.set(count)
-    try:
+    with scoped(_REFUSED, count):
         yield count
-    finally:
-        _REFUSED.reset(token)
 
 
 def refused_red() -> None:
     """Count a red card refused for its ink alone (:func:`red_refusals`)."""
-    count = _REFUSED.get()
-    if count is not None:
-        count[0] += 1
+    tally(_REFUSED)
 
 
 def ink(corner: np.ndarray, box: Box, level: float = 0.55) -> str:

@@ -616,34 +616,27 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
                 if not set(glyphs[int(k)].parts) <= own]
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
         return None
-    faint = False
-    # the card's corner: the paper's edge left of the index and above it
-    ml, mu = _margins(paper, rank.centre, down, right, (left, top, r_hi), step)
-    edges = (left - min(ml) if len(ml) >= 2 else None, top - min(mu) if len(mu) >= 2 else None)
-    if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
-        # the card's edge over another card's paper is a thin shadow line that the
-        # paper's closing fills: print past such a line is the other card's
-        clearer = [(ml, mu)]
-        ml, mu = _margins(dark, rank.centre, down, right, (left, top, r_hi), step, thin=True)
-        clearer.append((ml, mu))
+    # the card's corner: the paper's edge left of the index and above it; where print
+    # lies past none, the card's edge over another card's paper: a thin shadow line
+    # (that the paper's closing fills), else a faint one (a card with little shadow: a
+    # fan's covered card over its neighbour's frame, pip or picture), each side by its
+    # clearest edge. Print past the edge is the other card's.
+    box = (left, top, r_hi)
+    seen: list[tuple[list[float], list[float]]] = []
+    looks: tuple[Callable[[], tuple[list[float], list[float]]], ...] = (
+        lambda: _margins(paper, rank.centre, down, right, box, step),
+        lambda: _margins(dark, rank.centre, down, right, box, step, thin=True),
+        lambda: _faint_margins(dark, rank.centre, (down, right), box, step, seen))
+    for look in looks:
+        ml, mu = look()
+        seen.append((ml, mu))
         edges = (left - min(ml) if len(ml) >= 2 else None,
                  top - min(mu) if len(mu) >= 2 else None)
-        if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
-                   for k in blockers):
-            # ... or a faint one (a card with little shadow: a fan's covered card, its
-            # edge over the neighbour's print of a frame, a pip, a picture), each side
-            # judged by its clearest edge
-            ml, mu = _faint_margins(dark, rank.centre, (down, right), (left, top, r_hi), step,
-                                    clearer)
-            edges = (left - min(ml) if len(ml) >= 2 else None,
-                     top - min(mu) if len(mu) >= 2 else None)
-            if not all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges)
-                       for k in blockers):
-                return None
-            faint = True
-        thin = True
+        if all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
+            break
     else:
-        thin = False
+        return None
+    thin, faint = len(seen) > 1, len(seen) == len(looks)
     margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
