@@ -37,7 +37,6 @@ from vision.corner import (
     CORNER_H,
     CORNER_W,
     EDGE,
-    MIN_RANK_H,
     PHOTO_INK,
     READ_LEVELS,
     IndexGlyphs,
@@ -227,16 +226,12 @@ def edge_widths(corners: Sequence[np.ndarray], sharing: Sequence[bool] | None = 
             for (whole, ways, ratio), s in zip(measured, sharing, strict=True)]
 
 
-def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
-         within: tuple[float, float] | None = None) -> bool:
+def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     """Is this no clean index? A rank glyph that runs into the strip along the card's
     top edge, or ink between that strip and the rank glyph in its rows (a glyph printed
     close to the edge, or an outline found a little inside the card, loses its left
     part: the "1" of a ten, leaving a "0" that looks like a Q), or a corner mostly ink
-    (a card back's pattern, where both corners alike would agree). ``within``: only
-    the corner's top-left part this far down is the card's, the rest painted paper
-    (:func:`read_index_alone`): the table beside a card placed a little off its edge
-    runs down that part only, and is judged there."""
+    (a card back's pattern, where both corners alike would agree)."""
     x, y, _, h = glyphs.rank_box
     if y <= EDGE + 1 or glyphs.ink_fraction > MAX_INK:
         return True
@@ -244,8 +239,6 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float,
     if found is None or x <= EDGE + 3:
         return found is None
     band = found[0][:, EDGE:x - 2]
-    if within is not None and int(within[1]) - (y + 2 * h) >= MIN_RANK_H // 2:
-        band = band[:int(within[1])]
     beside = band[y:y + h].mean(axis=0)  # ink left of the rank glyph, per column
     elsewhere = np.concatenate([band[EDGE:y], band[y + 2 * h:]]).mean(axis=0)
     # a glyph's lost part is ink beside it only; table or a card edge runs all the way
@@ -410,10 +403,6 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
     best, clash = _read_levels(corner, clf, READ_LEVELS, within, net)
     if best.confidence == 0.0 and not clash:
         best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), within, net)
-    if best.confidence == 0.0 and not clash:
-        # ... and again with a rank glyph touching its suit parted from it (a nicu
-        # queen's tail on her heart: one blob, no index)
-        best, clash = _read_levels(corner, clf, READ_LEVELS, within, net, parted=True)
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -423,7 +412,7 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
                  levels: tuple[float, ...], within: tuple[float, float] | None = None,
-                 net: Reading | None = None, parted: bool = False) -> tuple[Reading, bool]:
+                 net: Reading | None = None) -> tuple[Reading, bool]:
     """The surest glyph reading of the corner's index found at each ink ``level``;
     where only the top-left part of the corner ``within`` is the card's (how far right
     and down, canonical pixels), none of glyphs that run to its side there
@@ -435,16 +424,15 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
     a speck, was a J at one level, 0.72, and a 4 at another, 0.69), and like a reading
     dropped for its ink, it is a clash: the corner network may not name the card on
     that corner's say (the same 4s, another photo: one corner a J or a 4, the other a
-    J at 0.8, the network a J at 0.55 on both, named Js). ``parted``: a rank glyph
-    touching its suit is parted from it (:func:`vision.corner.part_touching`)."""
+    J at 0.8, the network a J at 0.55 on both, named Js)."""
     best = Reading(None, 0.0)
     clash = False
     read: list[Reading] = []
     for level in levels:
-        glyphs = find_index(corner, level, parted=parted)
+        glyphs = find_index(corner, level)
         if glyphs is not None and within is not None and runs_past(glyphs, within):
             glyphs = None
-        if glyphs is not None and not _cut(corner, glyphs, level, within) \
+        if glyphs is not None and not _cut(corner, glyphs, level) \
                 and not _not_index(corner, glyphs, level, clf):
             reading = clf.read(glyphs)
             if net is not None and not _same_rank(reading, net) \

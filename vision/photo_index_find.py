@@ -30,7 +30,6 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from vision.corner import rank_and_suit
 from vision.decks import CARD_W
 from vision.photo_find import ASPECT_RANGE, CARD_ASPECT
 from vision.suit_shape import one_shape
@@ -47,13 +46,6 @@ PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 SURE_PAPER = 0.6
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 USUAL_SIDE = WIDTHS[1] * CARD_ASPECT  # a usual card's long side / its rank-to-suit distance
-# a blob TWO_LONG times as long as wide may be a rank glyph touching its suit
-# (vision.corner.rank_and_suit), parted when neither part is TWIN_SIZE times the
-# other's size (an index's rank and suit are alike in size)
-TWO_LONG = 1.5
-TWIN_SIZE = 1.7
-ONE_INK = 0.85  # ... and when this much of the blob is one ink (red, or grey to black)
-LINE_LIKE = 0.25  # a part this much narrower than long is a line (tango draws card edges)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
 NO_EDGE = 2.0  # the score of a pairing with no card edge found beside it (see _index)
@@ -84,7 +76,6 @@ SPACING = 0.35  # ... or one on past the suit a step on (give or take this much 
 PIPS = 0.82
 COARSE = 16
 SLIMMER = 1.3
-LONGER = 1.25  # a glyph this much longer one way than the other (a 7, a J: not a heart)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 EVEN = 0.85  # paper round an index: its darker quarter at least this bright (of its light)
 
@@ -241,88 +232,7 @@ def _glyphs(img: np.ndarray) -> tuple[list[_Glyph], _Paper]:
         if joined.any():
             out += _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k, len(out), ink)[0]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
-    out = _parted(out, img)
     return out + _tens(out), papers[0]
-
-
-def _parted(glyphs: list[_Glyph], img: np.ndarray) -> list[_Glyph]:
-    """``glyphs`` and, after them, the two parts of each blob that is a rank glyph
-    touching its suit (a tango J's hook on its heart, a nicu queen's tail on hers: one
-    blob, paired with nothing; :func:`_two_parts`), printed in one ink (:func:`_one_ink`:
-    a court's picture, its crown yellow, outlined black, its face orange, parted into
-    two "glyphs" that made an index of a card not there). Each part is a glyph of its
-    own; the blob holds both (it pairs with neither), and stays a glyph itself.
-
-    >>> blob = np.zeros((60, 30), np.uint8)
-    >>> blob[2:30, 12:16], blob[2:6, 4:16] = 1, 1  # a rank's strokes (a "7")
-    >>> _ = cv2.circle(blob, (14, 44), 12, 1, -1)  # a round suit touching its foot
-    >>> pts = np.argwhere(blob)[:, ::-1].astype(np.float32)
-    >>> box = cv2.boxPoints(cv2.minAreaRect(pts))
-    >>> whole = _Glyph(pts.mean(axis=0), box, 57.0, False, (0,), pts)
-    >>> out = _parted([whole], np.zeros((60, 30, 3), np.uint8))  # in black ink
-    >>> [(g.parts, round(g.size)) for g in out]
-    [((0, 1, 2), 57), ((1,), 27), ((2,), 23)]
-    """
-    out = list(glyphs)
-    for i, g in enumerate(glyphs):
-        parts = _two_parts(g)
-        if parts is None or not _one_ink(img, g.pts):
-            continue
-        ids = (len(out), len(out) + 1)
-        out[i] = replace(g, parts=g.parts + ids)
-        for pts, k in zip(parts, ids, strict=True):
-            rect = cv2.minAreaRect(pts)
-            out.append(_Glyph(pts.mean(axis=0), cv2.boxPoints(rect), float(max(rect[1])),
-                              g.red, (k,), pts))
-    return out
-
-
-def _one_ink(img: np.ndarray, pts: np.ndarray) -> bool:
-    """Is a blob (its pixels ``pts``) printed in one ink, as an index is: nearly all of
-    it red (:data:`ONE_INK`), or nearly all grey to black, not of several colours (a
-    picture)?
-
-    >>> img = np.zeros((4, 4, 3), np.uint8)
-    >>> img[:, :2] = (20, 20, 200)  # red ink, left; yellow, right
-    >>> img[:, 2:] = (20, 200, 220)
-    >>> pts = np.argwhere(np.ones((4, 4)))[:, ::-1].astype(np.float32)
-    >>> _one_ink(img, pts[pts[:, 0] < 2]), _one_ink(img, pts)
-    (True, False)
-    """
-    xs, ys = pts[:, 0].astype(int), pts[:, 1].astype(int)
-    px = img[ys, xs].astype(np.int16)
-    high, low = px.max(axis=1), px.min(axis=1)
-    red = (px[:, 2] - np.maximum(px[:, 0], px[:, 1])) > REDNESS
-    grey = (high - low) <= REDNESS
-    return max(float(red.mean()), float(grey.mean())) >= ONE_INK
-
-
-def _two_parts(g: _Glyph) -> tuple[np.ndarray, np.ndarray] | None:
-    """The pixels of a rank glyph and of the suit it touches, if ``g`` is one such
-    blob (:func:`vision.corner.rank_and_suit`): long for one glyph, its parts each of
-    a glyph's size, about as big as the other."""
-    if len(g.parts) != 1 or len(g.pts) < 60:
-        return None
-    (w, h) = cv2.minAreaRect(g.pts)[1]
-    if max(w, h) < TWO_LONG * min(w, h):
-        return None
-    x0, y0 = g.pts.min(axis=0).astype(int) - 2
-    xs, ys = g.pts[:, 0].astype(int) - x0, g.pts[:, 1].astype(int) - y0
-    blob = np.zeros((int(ys.max()) + 3, int(xs.max()) + 3), np.uint8)
-    blob[ys, xs] = 1
-    parted = rank_and_suit(blob)
-    if parted is None:
-        return None
-    pieces = []
-    for part in parted:
-        py, px = np.nonzero(part)
-        pieces.append(np.stack([px + x0, py + y0], axis=1).astype(np.float32))
-    boxes = [cv2.minAreaRect(p)[1] for p in pieces]
-    sizes = [max(b) for b in boxes]
-    if min(sizes) < 0.3 * g.size or max(sizes) > TWIN_SIZE * min(sizes) \
-            or any(min(b) < LINE_LIKE * max(b) for b in boxes):
-        return None  # (a straight piece is a line: a card's drawn edge, not a rank)
-    return pieces[0], pieces[1]
 
 
 def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
@@ -395,31 +305,6 @@ def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     are: two pips of a card (a big pip over the small one by its index was read as the
     index of a card that is not there)?"""
     return len(a.parts) == len(b.parts) == 1 and shape_match(a.pts, b.pts, down) >= PIPS
-
-
-def _side_by_side(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
-    """Are two glyphs alike in shape (:func:`_pips`) side by side, not one over the
-    other: each clearly longer one way (:data:`LONGER`), across ``down``, the way from
-    one to the other? The ranks of two neighbours of one rank in a fan (a 7c's 7 lying
-    beside the 7s's it covers), not two pips in a card's column: they hold back no
-    other pairing of either (the 7c's own club, farther off).
-
-    >>> def seven(x: float) -> _Glyph:  # a 7's ink, taller than wide
-    ...     pts = np.array([[x, 0], [x + 8, 0], [x + 8, 20], [x, 20]], np.float32)
-    ...     return _Glyph(pts.mean(axis=0), pts, 20.0, False, (0,), pts)
-    >>> across, along = np.array([1.0, 0.0]), np.array([0.0, 1.0])
-    >>> _side_by_side(seven(0), seven(14), across), _side_by_side(seven(0), seven(0), along)
-    (True, False)
-    """
-    for g in (a, b):
-        (w, h), angle = cv2.minAreaRect(g.pts)[1:]
-        if max(w, h) < LONGER * min(w, h):
-            return False
-        t = np.radians(angle)
-        axis = np.array([np.cos(t), np.sin(t)]) if w >= h else np.array([-np.sin(t), np.cos(t)])
-        if abs(float(axis @ down)) > 0.5:
-            return False
-    return True
 
 
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
@@ -593,7 +478,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
     reds = np.array([g.red for g in glyphs])
-    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float, bool]] = []
+    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float]] = []
     paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
         offset = centres - a.centre
@@ -608,13 +493,12 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
                 score, index, word, faint = idx
-                pips = _pips(a, s, index.down)
+                no_index = word or _pips(a, s, index.down)
                 # which way round two glyphs read is judged by the card's edges seen
                 # beside them: a faint edge is an edge (the thin lines' lateness is for
                 # a texture's lines, which a faint edge's agreeing looks are not)
                 way = score - THIN_LAST if faint else score
-                holds = score < THIN_LAST and not (pips and _side_by_side(a, s, index.down))
-                found.append((score, index, a.parts, s.parts, word or pips, way, holds))
+                found.append((score, index, a.parts, s.parts, no_index, way))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
@@ -622,10 +506,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
     # as an Ah); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for _, i, r, _, _, _, holds in found:
-        if holds:  # (an index beside a thin line holds back no other pairing)
+    for score, i, r, _, _, _ in found:
+        if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
             nearest[r] = min(nearest.get(r, np.inf), i.step)
-    clearest = {(r, s): way for _, _, r, s, _, way, _ in found}
+    clearest = {(r, s): way for _, _, r, s, _, way in found}
 
     def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
         other = clearest.get((s, r), np.inf)
@@ -644,13 +528,11 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
         return top_right is None or top_right[0] > score
 
     found.sort(key=lambda si: si[0])
-    # the clearest ``limit`` indexes are looked at (letters in a column, and two pips of
-    # one shape, are looked at as pairings, and so hold back others, but are no index,
-    # and take no place among them: the pips of a fan's hull, in view, left a covered
-    # 2s's index, beside a faint edge, past the first 40 pairings)
-    kept = [i for _, i, r, s, no, way, _ in found if not no
+    # the clearest ``limit`` pairings are looked at, those dropped among them
+    # (letters in a column, and two pips of one shape, are looked at as pairings, and
+    # so hold back others, but are no index)
+    return [_with_sides(i, paper, dark) for _, i, r, s, no, way in found[:limit] if not no
             and i.step < nearest.get(r, np.inf) / 0.95 and one_way(way, r, s)]
-    return [_with_sides(i, paper, dark) for i in kept[:limit]]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,

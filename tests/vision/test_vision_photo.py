@@ -806,48 +806,6 @@ def test_a_covered_card_is_placed_from_its_index_ink_not_its_glyph_boxes(
     _covered_named(hand, style, height, spread, seed, covered)
 
 
-@pytest.mark.parametrize("hand,style,height,spread,seed,covered", [
-    ("Jh Tc 2h", "tango", 262.49, 0.3849, 6165, "Jh"),
-    ("Qh 2s 5h 8s Jh", "nicu-ornamental", 204.19, 0.3401, 6167, "Qh")])
-def test_a_covered_cards_rank_touching_its_suit_is_parted_from_it(
-        hand: str, style: str, height: float, spread: float, seed: int, covered: str) -> None:
-    """Issue 4 (still photos, fanned hands of held-out decks; the photo bench's seed
-    6161 fans): tango's J touches its heart with its hook, nicu-ornamental's Q with its
-    tail: rank and suit are one blob, paired with nothing, and a covered card's one
-    index in view was no index (its corner read found none either). A suit is solid
-    and a rank's strokes are thin: the blob opened with a disc of half its thickest
-    point's depth keeps the suit, and the rest is the rank (``corner.rank_and_suit``;
-    ``photo_index_find._parted``, ``corner.part_touching``). The covered card is named
-    where it lies."""
-    _covered_named(hand, style, height, spread, seed, covered)
-
-
-def test_a_fans_pair_of_sevens_is_two_cards_not_two_pips_of_one() -> None:
-    """Issue 4 (still photos, a fanned hand of a held-out deck; the photo bench's seed
-    6161 fans, photo 18): the 7c lies over the 7s, their two 7s side by side. Two
-    glyphs alike in shape are two pips of one card, and such a pairing holds back the
-    glyph's pairings with farther marks: the 7c's own club. Two glyphs each longer
-    across the way from one to the other than along it stand side by side, not in a
-    column (``_side_by_side``). The fan's hull is card-shaped, unread and whole in
-    view, and the 7c's index lay in its middle, taken for its print: an index there
-    names a card where the card lies within the outline. The 7c's two corners now span
-    it; it was placed from one at a usual size, 1.4 times too big, its middle over the
-    7s, and counted a wrong card there."""
-    _covered_named("Td Jd 7s 7c", "nicu-ornamental", 271.56, 0.2743, 6179, "7s 7c")
-
-
-def test_a_cards_drawn_edge_touching_a_picture_is_not_parted_as_an_index() -> None:
-    """Issue 4 (still photos, a pile of a held-out four-index deck; the photo bench's
-    seed 6161, photo 31): a rank glyph touching its suit is parted from it, but not
-    every blob with a solid part is one. Tango draws each card's edge as a dark line,
-    and on this Qs it touched the picture's crown: parted, the line and the crown made
-    an index of a card not there, and the Qc and Qs were lost with it. A part as
-    narrow as a line is no rank (``LINE_LIKE``), and a blob of several inks (a picture)
-    is not parted (``_one_ink``): the three cards named where they lie."""
-    named, in_view = _pile_named("Qc Qs Td", "tango", 6192, 187.76)
-    assert sorted(map(str, named)) == sorted(map(str, in_view)) == ["Qc", "Qs", "Td"]
-
-
 def test_a_card_too_small_is_not_named_from_an_enlarged_second_look() -> None:
     """The second look enlarges a photo whose card was left unread; enlarging adds no
     detail, and this simplistic 3h, 82 px tall, was read 3d from the enlarged photo. A
