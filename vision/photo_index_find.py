@@ -142,23 +142,7 @@ class _Glyph:
     size: float  # the rectangle's long side
     red: bool
     parts: tuple[int, ...]
-    pts: np.ndarray  # its pixels (x, y)
-
-    def reach(self, origin: np.ndarray, axis: np.ndarray) -> tuple[float, float]:
-        """How far its ink runs from ``origin`` along ``axis``: its pixels' extent, not
-        its box's (a turned glyph's box reaches past its ink at the box's corners: a
-        nicu club's box, turned 45 degrees to the card, reached past the card's edge,
-        and the paper beside the index was looked for from the table).
-
-        >>> disc = cv2.circle(np.zeros((30, 30), np.uint8), (15, 15), 10, 1, -1)
-        >>> pts = np.argwhere(disc)[:, ::-1].astype(np.float32)
-        >>> box = cv2.boxPoints(((15.0, 15.0), (21.0, 21.0), 45.0))  # a round pip's box, turned
-        >>> g = _Glyph(pts.mean(axis=0), box, 21.0, False, (0,), pts)
-        >>> across = np.array([1.0, 0.0], np.float32)
-        >>> g.reach(g.centre, across), tuple(round(v, 1) for v in _extent(box, g.centre, across))
-        ((-10.0, 10.0), (-14.8, 14.8))
-        """
-        return _extent(self.pts, origin, axis)
+    pts: np.ndarray | None = None  # its pixels (x, y); None for a ten's two glyphs as one
 
 
 @dataclass
@@ -304,7 +288,7 @@ def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     """Are ``a`` over ``b`` two marks of one shape, as an index's rank and suit never
     are: two pips of a card (a big pip over the small one by its index was read as the
     index of a card that is not there)?"""
-    return len(a.parts) == len(b.parts) == 1 and shape_match(a.pts, b.pts, down) >= PIPS
+    return a.pts is not None and b.pts is not None and shape_match(a.pts, b.pts, down) >= PIPS
 
 
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
@@ -325,7 +309,7 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
             out.append(_Glyph((a.centre + bj.centre) / 2, box, float(max(rect[1])), a.red,
-                              a.parts + bj.parts, np.concatenate([a.pts, bj.pts])))
+                              a.parts + bj.parts))
     return out
 
 
@@ -596,11 +580,12 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     step = float(np.linalg.norm(suit.centre - rank.centre))
     down = (suit.centre - rank.centre) / step
     right = hand * np.array([down[1], -down[0]], np.float32)
-    r_lo, r_hi = rank.reach(rank.centre, right)
-    s_lo, s_hi = suit.reach(rank.centre, right)
-    left, far = min(r_lo, s_lo), max(r_hi, s_hi)
-    top, _ = rank.reach(rank.centre, down)
-    _, bottom = suit.reach(rank.centre, down)
+    both = np.concatenate([rank.box, suit.box])
+    left, far = _extent(both, rank.centre, right)
+    top, _ = _extent(rank.box, rank.centre, down)
+    _, bottom = _extent(suit.box, rank.centre, down)
+    r_lo, r_hi = _extent(rank.box, rank.centre, right)
+    s_lo, s_hi = _extent(suit.box, rank.centre, right)
     # the suit sits under the rank (not beside it), the rank no wider than tall
     if min(r_hi, s_hi) - max(r_lo, s_lo) < 0.3 * min(r_hi - r_lo, s_hi - s_lo):
         return None
