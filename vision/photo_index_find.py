@@ -338,6 +338,40 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     return float(steps[gone[0]]) if len(gone) else None
 
 
+def _profile(dark: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float,
+             across: tuple[float, ...] = (0.0,)) -> tuple[np.ndarray, np.ndarray]:
+    """The photo's darkest channel ``dark`` along ``away`` from ``start``, a pixel a
+    step, up to ``reach`` or the photo's edge: the steps, and at each the mean of the
+    pixels that far ``across`` the way (offsets, in pixels).
+
+    >>> dark = np.arange(50, dtype=np.uint8).reshape(5, 10)
+    >>> steps, level = _profile(dark, np.array([5.0, 2.0]), np.array([1.0, 0.0]), 8,
+    ...                         across=(-1.0, 0.0, 1.0))
+    >>> steps.tolist(), level.tolist()  # stops at the photo's edge
+    ([1.0, 2.0, 3.0, 4.0], [26.0, 27.0, 28.0, 29.0])
+    """
+    h, w = dark.shape
+    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
+    side = np.array([-away[1], away[0]], np.float32)
+    pts = start + steps[:, None] * away
+    xs, ys = (np.stack([(pts + k * side)[:, i] for k in across]).round().astype(int)
+              for i in (0, 1))
+    ok = ((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)).all(axis=0)
+    n = len(steps) if ok.all() else int(np.argmin(ok))
+    return steps[:n], dark[ys[:, :n], xs[:, :n]].astype(np.float32).mean(axis=0)
+
+
+def _first_run(mask: np.ndarray) -> tuple[int, int]:
+    """Where the first run of True in ``mask`` (some is True) starts, and how long it is.
+
+    >>> _first_run(np.array([False, True, True, False, True])), _first_run(np.array([False, True]))
+    ((1, 2), (1, 1))
+    """
+    first = int(np.argmax(mask))
+    rest = mask[first:]
+    return first, int(np.argmin(rest)) if not rest.all() else len(rest)
+
+
 def _thin_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
                reach: float) -> float | None:
     """How far from ``start`` along ``away`` a thin dark line crosses the paper (a
@@ -353,22 +387,14 @@ def _thin_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
     >>> _thin_line(row, np.array([2.0, 0.0]), np.array([1.0, 0.0]), 30) is None
     True
     """
-    h, w = dark.shape
-    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
-    pts = start + steps[:, None] * away
-    xs, ys = pts[:, 0].round().astype(int), pts[:, 1].round().astype(int)
-    ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    if not ok.all():
-        steps, xs, ys = steps[:int(np.argmin(ok))], xs[:int(np.argmin(ok))], ys[:int(np.argmin(ok))]
+    steps, level = _profile(dark, start, away, reach)
     if len(steps) < 4:
         return None
-    level = dark[ys, xs].astype(np.float32)
     base = float(np.percentile(level, 90))
     low = level < 0.67 * base
     if not low.any():
         return None
-    first = int(np.argmax(low))
-    width = int(np.argmin(low[first:])) if not low[first:].all() else len(low) - first
+    first, width = _first_run(low)
     after = level[first + width:first + width + 3]
     if width > THIN or len(after) < 2 or float(after.max()) < 0.72 * base:
         return None
@@ -396,22 +422,13 @@ def _faint_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
     >>> _faint_line(paper, np.array([2.0, 4.0]), np.array([1.0, 0.0]), 30, 200.0) is None
     True
     """
-    h, w = dark.shape
-    steps = np.arange(1, int(reach) + 1, dtype=np.float32)
-    across = np.array([-away[1], away[0]], np.float32)
-    pts = start + steps[:, None] * away
-    looks = [pts + k * across for k in (-1.0, 0.0, 1.0)]
-    xs, ys = (np.stack([q[:, i] for q in looks]).round().astype(int) for i in (0, 1))
-    ok = ((xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)).all(axis=0)
-    n = len(steps) if ok.all() else int(np.argmin(ok))
-    if n < 6:
+    steps, level = _profile(dark, start, away, reach, across=(-1.0, 0.0, 1.0))
+    if len(steps) < 6:
         return None
-    level = dark[ys[:, :n], xs[:, :n]].astype(np.float32).mean(axis=0)
     off = np.abs(level - base) > FAINT * base
     if not off.any():
         return None
-    first = int(np.argmax(off))
-    width = int(np.argmin(off[first:])) if not off[first:].all() else n - first
+    first, width = _first_run(off)
     after = off[first + width:first + width + 3]
     if width > THIN + 1 or len(after) < 2 or after.any():
         return None
