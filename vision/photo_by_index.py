@@ -178,10 +178,12 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     # (find_indexes pairs a rank glyph with its nearest suit only)
     # ... and the middle of a card whole in view, though unread, is its print (a
     # four-colour 5c's big centre rank and club were paired as an index and placed a
-    # card off the 5c, over the table, read 4s): no card's index lies there
-    middles = [grown_quad(q, -MIDDLE) for q in unread or []
+    # card off the 5c, over the table, read 4s): an index there names a card only
+    # where that card lies within the outline (a fanned hand's, card-shaped round a
+    # fan of four: a 7c's index lay in its middle), checked once cards are sized
+    middles = [(q, grown_quad(q, -MIDDLE)) for q in unread or []
                if whole_in_view(q, edges) and card_like(q)]
-    for idx in find_indexes(img, skip=[grown_quad(q, -0.03) for q in whole] + middles):
+    for idx in find_indexes(img, skip=[grown_quad(q, -0.03) for q in whole]):
         width = photo_width if sized or not any(_aside(idx, q) for q in loose) else None
         if width and idx.step > INDEX_MAX * width:
             continue  # printed too big for an index of the photo's cards: pips, a picture
@@ -215,8 +217,15 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
         tried.append(record)
     if not whole:
         _resize_to_spans(tried, edges)
+    for r in tried:
+        if any(inside(r.idx.rank, middle) and covered_share(r.quad, q) < WITHIN
+               for q, middle in middles):
+            r.reading = Reading(None, 0.0)
     _unname_pips(tried)
-    covering = [q for r, q in outlined or [] if r.card is not None]
+    # (one outline per card: a card found by two outlines, weighed twice, tipped the
+    # weighing of where a four-index 3d lies, by its one index, over that card)
+    covering = list({r.card: q for r, q in reversed(outlined or []) if r.card is not None}
+                    .values())
     settled = _each_card_once(tried, sure_paper, covering)
     if settled:  # the photo shows a four-index deck
         _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,

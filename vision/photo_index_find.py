@@ -76,6 +76,7 @@ SPACING = 0.35  # ... or one on past the suit a step on (give or take this much 
 PIPS = 0.82
 COARSE = 16
 SLIMMER = 1.3
+LONGER = 1.25  # a glyph this much longer one way than the other (a 7, a J: not a heart)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
 EVEN = 0.85  # paper round an index: its darker quarter at least this bright (of its light)
 
@@ -291,6 +292,33 @@ def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     return a.pts is not None and b.pts is not None and shape_match(a.pts, b.pts, down) >= PIPS
 
 
+def _side_by_side(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
+    """Are two glyphs alike in shape (:func:`_pips`) side by side, not one over the
+    other: each clearly longer one way (:data:`LONGER`), across ``down``, the way from
+    one to the other? The ranks of two neighbours of one rank in a fan (a 7c's 7 lying
+    beside the 7s's it covers), not two pips in a card's column: they hold back no
+    other pairing of either (the 7c's own club, farther off).
+
+    >>> def seven(x: float) -> _Glyph:  # a 7's ink, taller than wide
+    ...     pts = np.array([[x, 0], [x + 8, 0], [x + 8, 20], [x, 20]], np.float32)
+    ...     return _Glyph(pts.mean(axis=0), pts, 20.0, False, (0,), pts)
+    >>> across, along = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    >>> _side_by_side(seven(0), seven(14), across), _side_by_side(seven(0), seven(0), along)
+    (True, False)
+    """
+    for g in (a, b):
+        if g.pts is None:
+            return False
+        (w, h), angle = cv2.minAreaRect(g.pts)[1:]
+        if max(w, h) < LONGER * min(w, h):
+            return False
+        t = np.radians(angle)
+        axis = np.array([np.cos(t), np.sin(t)]) if w >= h else np.array([-np.sin(t), np.cos(t)])
+        if abs(float(axis @ down)) > 0.5:
+            return False
+    return True
+
+
 def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
     """Two glyphs side by side of one height and colour as one (the "1" and "0" of a ten),
     whichever of them was found first."""
@@ -479,7 +507,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
     reds = np.array([g.red for g in glyphs])
-    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float]] = []
+    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float, bool]] = []
     paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
         offset = centres - a.centre
@@ -494,12 +522,13 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
                 score, index, word, faint = idx
-                no_index = word or _pips(a, s, index.down)
+                pips = _pips(a, s, index.down)
                 # which way round two glyphs read is judged by the card's edges seen
                 # beside them: a faint edge is an edge (the thin lines' lateness is for
                 # a texture's lines, which a faint edge's agreeing looks are not)
                 way = score - THIN_LAST if faint else score
-                found.append((score, index, a.parts, s.parts, no_index, way))
+                holds = score < THIN_LAST and not (pips and _side_by_side(a, s, index.down))
+                found.append((score, index, a.parts, s.parts, word or pips, way, holds))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
@@ -507,10 +536,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
     # as an Ah); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for score, i, r, _, _, _ in found:
-        if score < THIN_LAST:  # (an index beside a thin line holds back no other pairing)
+    for _, i, r, _, _, _, holds in found:
+        if holds:  # (an index beside a thin line holds back no other pairing)
             nearest[r] = min(nearest.get(r, np.inf), i.step)
-    clearest = {(r, s): way for _, _, r, s, _, way in found}
+    clearest = {(r, s): way for _, _, r, s, _, way, _ in found}
 
     def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
         other = clearest.get((s, r), np.inf)
@@ -529,11 +558,13 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
         return top_right is None or top_right[0] > score
 
     found.sort(key=lambda si: si[0])
-    # the clearest ``limit`` pairings are looked at, those dropped among them
-    # (letters in a column, and two pips of one shape, are looked at as pairings, and
-    # so hold back others, but are no index)
-    return [_with_sides(i, paper, dark) for _, i, r, s, no, way in found[:limit] if not no
+    # the clearest ``limit`` indexes are looked at (letters in a column, and two pips of
+    # one shape, are looked at as pairings, and so hold back others, but are no index,
+    # and take no place among them: the pips of a fan's hull, in view, left a covered
+    # 2s's index, beside a faint edge, past the first 40 pairings)
+    kept = [i for _, i, r, s, no, way, _ in found if not no
             and i.step < nearest.get(r, np.inf) / 0.95 and one_way(way, r, s)]
+    return [_with_sides(i, paper, dark) for i in kept[:limit]]
 
 
 def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.ndarray,
