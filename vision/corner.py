@@ -28,6 +28,13 @@ EDGE = 6  # canonical pixels along the card's top and left edges that hold no in
 MAX_EDGE = 14  # ...and up to this many while they are ink all along (the edge beyond a
 EDGE_INK = 0.6  # corner cut a little outside the card): at least this share of the line
 MIN_RANK_H = 18  # canonical pixels: smaller ink near the corner is not a rank glyph
+# a rank glyph touching its suit (rank_and_suit): opened with a disc of SOLID of the
+# blob's thickest point's depth, a suit's solid middle stays and a rank's strokes go;
+# each part holds PART_AREA of the ink. In a corner, such a blob is JOINED_TALL times as
+# tall as it is wide
+SOLID = 0.55
+PART_AREA = 0.15
+JOINED_TALL = 1.5
 GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
 _CELL = 6
 _BINS = 9
@@ -299,15 +306,74 @@ def cut_necks(mask: np.ndarray) -> np.ndarray:
     return mask
 
 
+def rank_and_suit(blob: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """A blob (a 0/1 mask) that is a rank glyph touching its suit (a tango J's hook on
+    its heart, a nicu queen's tail on hers), parted: the rank's pixels and the suit's
+    (masks), else None. A suit is solid and a rank's strokes thin: the blob opened with
+    a disc of :data:`SOLID` of its thickest point's depth keeps the suit; the rest, less
+    a pixel round the suit, is the rank. Each must be one piece holding
+    :data:`PART_AREA` of the blob's ink (smaller crumbs are dropped).
+
+    >>> blob = np.zeros((60, 30), np.uint8)
+    >>> blob[2:30, 12:16] = 1  # a "1"
+    >>> _ = cv2.circle(blob, (14, 44), 12, 1, -1)  # a round suit touching its foot
+    >>> rank, suit = rank_and_suit(blob)
+    >>> [int(np.nonzero(p.any(axis=1))[0][k]) for p in (rank, suit) for k in (0, -1)]
+    [2, 29, 32, 56]
+    >>> rank_and_suit(cv2.circle(np.zeros((30, 30), np.uint8), (15, 15), 12, 1, -1)) is None
+    True
+    """
+    # (a border of paper round it: a blob filling its box has no depth otherwise)
+    bordered = cv2.copyMakeBorder(blob, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    depth = cv2.distanceTransform(bordered, cv2.DIST_L2, 3)[1:-1, 1:-1]
+    r = round(SOLID * float(depth.max()))
+    if r < 2:
+        return None
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    solid = cv2.dilate((depth >= r).astype(np.uint8), disc) & blob
+    rest = blob & (1 - cv2.dilate(solid, np.ones((3, 3), np.uint8)))
+    ink = int(blob.sum())
+    pieces = []
+    for part in (rest, solid):
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(part, connectivity=8)
+        big = [j for j in range(1, n) if stats[j, cv2.CC_STAT_AREA] >= PART_AREA * ink]
+        if len(big) != 1:
+            return None
+        pieces.append((labels == big[0]).astype(np.uint8))
+    return pieces[0], pieces[1]
+
+
+def part_touching(mask: np.ndarray) -> np.ndarray:
+    """Part each rank glyph in the index column that touches the suit below it
+    (:func:`rank_and_suit`; in place): a blob at least :data:`JOINED_TALL` times as tall
+    as wide, its solid part below the rest."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if x >= 0.45 * CORNER_W or h < JOINED_TALL * w or h < 2 * MIN_RANK_H or area < 60:
+            continue
+        blob = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        parted = rank_and_suit(blob)
+        if parted is None:
+            continue
+        rank, suit = parted
+        if np.nonzero(rank.any(axis=1))[0].mean() >= np.nonzero(suit.any(axis=1))[0].mean():
+            continue  # a rank is printed over its suit
+        crop = mask[y:y + h, x:x + w]
+        crop[(blob > 0) & (rank == 0) & (suit == 0)] = 0
+    return mask
+
+
 def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
-               measure_edge: bool = False) -> IndexGlyphs | None:
+               measure_edge: bool = False, parted: bool = False) -> IndexGlyphs | None:
     """Segment the rank and suit glyphs of a canonical corner; None when there is no index.
 
     ``separate`` (the shoe reader's second try on a blurred corner): cut the necks that
     join an index glyph to a pip (:func:`cut_necks`) and join the digits of a ten only
     when they match closely. ``measure_edge`` (the shoe reader): clear the card's edge
     and rounded corner where they are, so an index printed close to them (the "1" of a
-    ten) is not joined to the shoe beyond.
+    ten) is not joined to the shoe beyond. ``parted`` (a photo's corner with no index
+    found otherwise): part a rank glyph touching its suit (:func:`part_touching`).
     """
     found = ink_mask(corner, level)
     if found is None:
@@ -315,6 +381,8 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
     mask, _paper = found
     if separate:
         cut_necks(mask)
+    if parted:
+        part_touching(mask)
     comps, labels = _components(mask, measure_edge)
     rank = _rank_box(comps, strict=separate)
     if rank is None:
@@ -564,6 +632,8 @@ __all__ = [
     "ink_colour",
     "ink_contradicts",
     "ink_mask",
+    "part_touching",
+    "rank_and_suit",
     "red_suit",
     "two_inks",
 ]

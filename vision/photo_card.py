@@ -393,7 +393,7 @@ def _same_rank(reading: Reading, net: Reading) -> bool:
 
 def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
                        within: tuple[float, float] | None = None,
-                       net: Reading | None = None) -> tuple[Reading, bool]:
+                       net: Reading | None = None, parted: bool = False) -> tuple[Reading, bool]:
     """The corner's glyph reading, and whether a fairly sure glyph reading was dropped
     because its ink has the other suit colour (then no other model may name the card).
     When no index is found at all, the corner is looked at again with the index's own
@@ -403,6 +403,15 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
     best, clash = _read_levels(corner, clf, READ_LEVELS, within, net)
     if best.confidence == 0.0 and not clash:
         best, clash = _read_levels(_index_dark(corner), clf, (0.55, 0.65), within, net)
+    if best.confidence == 0.0 and not clash:
+        # ... and again with a rank glyph touching its suit parted from it (a nicu
+        # queen's tail on her heart: one blob, no index). The parting is a guess at
+        # where the glyphs part, so the corner network must name the same card: a
+        # covered tango Qc's Q over the top of its club, cut by the Qs's edge, parted
+        # into a Q over a "spade" read Qs at 0.99999, the network Qc
+        best, clash = _read_levels(corner, clf, READ_LEVELS, within, net, parted=True)
+        if best.card is not None and (net is None or net.card is not best.card):
+            best = Reading(None, 0.0)
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -412,7 +421,7 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
                  levels: tuple[float, ...], within: tuple[float, float] | None = None,
-                 net: Reading | None = None) -> tuple[Reading, bool]:
+                 net: Reading | None = None, parted: bool = False) -> tuple[Reading, bool]:
     """The surest glyph reading of the corner's index found at each ink ``level``;
     where only the top-left part of the corner ``within`` is the card's (how far right
     and down, canonical pixels), none of glyphs that run to its side there
@@ -424,12 +433,13 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
     a speck, was a J at one level, 0.72, and a 4 at another, 0.69), and like a reading
     dropped for its ink, it is a clash: the corner network may not name the card on
     that corner's say (the same 4s, another photo: one corner a J or a 4, the other a
-    J at 0.8, the network a J at 0.55 on both, named Js)."""
+    J at 0.8, the network a J at 0.55 on both, named Js). ``parted``: a rank glyph
+    touching its suit is parted from it (:func:`vision.corner.part_touching`)."""
     best = Reading(None, 0.0)
     clash = False
     read: list[Reading] = []
     for level in levels:
-        glyphs = find_index(corner, level)
+        glyphs = find_index(corner, level, parted=parted)
         if glyphs is not None and within is not None and runs_past(glyphs, within):
             glyphs = None
         if glyphs is not None and not _cut(corner, glyphs, level) \

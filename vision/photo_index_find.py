@@ -30,6 +30,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from vision.corner import rank_and_suit
 from vision.decks import CARD_W
 from vision.photo_find import ASPECT_RANGE, CARD_ASPECT
 from vision.suit_shape import one_shape
@@ -46,6 +47,14 @@ PAPER = 0.45  # ... on paper at least this bright (of the photo's bright end)
 SURE_PAPER = 0.6
 WIDTHS = (4.3, 6.5, 7.6)  # card width / rank-to-suit distance of common decks (jumbo .. small)
 USUAL_SIDE = WIDTHS[1] * CARD_ASPECT  # a usual card's long side / its rank-to-suit distance
+# a blob TWO_LONG times as long as wide may be a rank glyph touching its suit
+# (vision.corner.rank_and_suit), parted when neither part is TWIN_SIZE times the
+# other's size (an index's rank and suit are alike in size: a tango J and its heart
+# 1.1, a nicu Q and hers 1.25; a sheet's shadow over a card's corner parted 1.69)
+TWO_LONG = 1.5
+TWIN_SIZE = 1.45
+ONE_INK = 0.85  # ... and when this much of the blob is one ink (red, or grey to black)
+LINE_LIKE = 0.25  # a part this much narrower than long is a line (tango draws card edges)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
 NO_EDGE = 2.0  # the score of a pairing with no card edge found beside it (see _index)
@@ -143,7 +152,7 @@ class _Glyph:
     size: float  # the rectangle's long side
     red: bool
     parts: tuple[int, ...]
-    pts: np.ndarray | None = None  # its pixels (x, y); None for a ten's two glyphs as one
+    pts: np.ndarray  # its pixels (x, y)
 
 
 @dataclass
@@ -217,7 +226,88 @@ def _glyphs(img: np.ndarray) -> tuple[list[_Glyph], _Paper]:
         if joined.any():
             out += _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k, len(out), ink)[0]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
+    out = _parted(out, img)
     return out + _tens(out), papers[0]
+
+
+def _parted(glyphs: list[_Glyph], img: np.ndarray) -> list[_Glyph]:
+    """``glyphs`` and, after them, the two parts of each blob that is a rank glyph
+    touching its suit (a tango J's hook on its heart, a nicu queen's tail on hers: one
+    blob, paired with nothing; :func:`_two_parts`), printed in one ink (:func:`_one_ink`:
+    a court's picture, its crown yellow, outlined black, its face orange, parted into
+    two "glyphs" that made an index of a card not there). Each part is a glyph of its
+    own; the blob holds both (it pairs with neither), and stays a glyph itself.
+
+    >>> blob = np.zeros((60, 30), np.uint8)
+    >>> blob[2:30, 12:16], blob[2:6, 4:16] = 1, 1  # a rank's strokes (a "7")
+    >>> _ = cv2.circle(blob, (14, 44), 12, 1, -1)  # a round suit touching its foot
+    >>> pts = np.argwhere(blob)[:, ::-1].astype(np.float32)
+    >>> box = cv2.boxPoints(cv2.minAreaRect(pts))
+    >>> whole = _Glyph(pts.mean(axis=0), box, 57.0, False, (0,), pts)
+    >>> out = _parted([whole], np.zeros((60, 30, 3), np.uint8))  # in black ink
+    >>> [(g.parts, round(g.size)) for g in out]
+    [((0, 1, 2), 57), ((1,), 27), ((2,), 23)]
+    """
+    out = list(glyphs)
+    for i, g in enumerate(glyphs):
+        parts = _two_parts(g)
+        if parts is None or not _one_ink(img, g.pts):
+            continue
+        ids = (len(out), len(out) + 1)
+        out[i] = replace(g, parts=g.parts + ids)
+        for pts, k in zip(parts, ids, strict=True):
+            rect = cv2.minAreaRect(pts)
+            out.append(_Glyph(pts.mean(axis=0), cv2.boxPoints(rect), float(max(rect[1])),
+                              g.red, (k,), pts))
+    return out
+
+
+def _one_ink(img: np.ndarray, pts: np.ndarray) -> bool:
+    """Is a blob (its pixels ``pts``) printed in one ink, as an index is: nearly all of
+    it red (:data:`ONE_INK`), or nearly all grey to black, not of several colours (a
+    picture)?
+
+    >>> img = np.zeros((4, 4, 3), np.uint8)
+    >>> img[:, :2] = (20, 20, 200)  # red ink, left; yellow, right
+    >>> img[:, 2:] = (20, 200, 220)
+    >>> pts = np.argwhere(np.ones((4, 4)))[:, ::-1].astype(np.float32)
+    >>> _one_ink(img, pts[pts[:, 0] < 2]), _one_ink(img, pts)
+    (True, False)
+    """
+    xs, ys = pts[:, 0].astype(int), pts[:, 1].astype(int)
+    px = img[ys, xs].astype(np.int16)
+    high, low = px.max(axis=1), px.min(axis=1)
+    red = (px[:, 2] - np.maximum(px[:, 0], px[:, 1])) > REDNESS
+    grey = (high - low) <= REDNESS
+    return max(float(red.mean()), float(grey.mean())) >= ONE_INK
+
+
+def _two_parts(g: _Glyph) -> tuple[np.ndarray, np.ndarray] | None:
+    """The pixels of a rank glyph and of the suit it touches, if ``g`` is one such
+    blob (:func:`vision.corner.rank_and_suit`): long for one glyph, its parts each of
+    a glyph's size, about as big as the other."""
+    if len(g.parts) != 1 or len(g.pts) < 60:
+        return None
+    (w, h) = cv2.minAreaRect(g.pts)[1]
+    if max(w, h) < TWO_LONG * min(w, h):
+        return None
+    x0, y0 = g.pts.min(axis=0).astype(int) - 2
+    xs, ys = g.pts[:, 0].astype(int) - x0, g.pts[:, 1].astype(int) - y0
+    blob = np.zeros((int(ys.max()) + 3, int(xs.max()) + 3), np.uint8)
+    blob[ys, xs] = 1
+    parted = rank_and_suit(blob)
+    if parted is None:
+        return None
+    pieces = []
+    for part in parted:
+        py, px = np.nonzero(part)
+        pieces.append(np.stack([px + x0, py + y0], axis=1).astype(np.float32))
+    boxes = [cv2.minAreaRect(p)[1] for p in pieces]
+    sizes = [max(b) for b in boxes]
+    if min(sizes) < 0.3 * g.size or max(sizes) > TWIN_SIZE * min(sizes) \
+            or any(min(b) < LINE_LIKE * max(b) for b in boxes):
+        return None  # (a straight piece is a line: a card's drawn edge, not a rank)
+    return pieces[0], pieces[1]
 
 
 def _components(ink: np.ndarray, redness: np.ndarray, small: float, big: float,
@@ -289,7 +379,7 @@ def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     """Are ``a`` over ``b`` two marks of one shape, as an index's rank and suit never
     are: two pips of a card (a big pip over the small one by its index was read as the
     index of a card that is not there)?"""
-    return a.pts is not None and b.pts is not None and shape_match(a.pts, b.pts, down) >= PIPS
+    return len(a.parts) == len(b.parts) == 1 and shape_match(a.pts, b.pts, down) >= PIPS
 
 
 def _side_by_side(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
@@ -307,8 +397,6 @@ def _side_by_side(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     (True, False)
     """
     for g in (a, b):
-        if g.pts is None:
-            return False
         (w, h), angle = cv2.minAreaRect(g.pts)[1:]
         if max(w, h) < LONGER * min(w, h):
             return False
@@ -337,7 +425,7 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
             out.append(_Glyph((a.centre + bj.centre) / 2, box, float(max(rect[1])), a.red,
-                              a.parts + bj.parts))
+                              a.parts + bj.parts, np.concatenate([a.pts, bj.pts])))
     return out
 
 
