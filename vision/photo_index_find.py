@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -579,6 +580,18 @@ def paper_mask(img: np.ndarray, share: float = PAPER) -> np.ndarray:
     return _Paper.of(img, _kernels(max(img.shape[:2]))[0]).lit_at(share)
 
 
+class _Pairing(NamedTuple):
+    """A rank glyph paired with a suit glyph as an index (in :func:`find_indexes`)."""
+
+    score: float  # lower is clearer (see _index)
+    idx: Index
+    rank: tuple[int, ...]  # the two glyphs' parts
+    suit: tuple[int, ...]
+    no_index: bool  # letters of a word, or two pips of one shape: looked at, not kept
+    way: float  # the score that judges which way round the two read
+    holds: bool  # holds back the rank glyph's pairings with farther marks
+
+
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                  limit: int = 40, either_way: bool = False) -> list[Index]:
     """Index corners on ``img`` (BGR), the clearest first; none whose rank glyph lies
@@ -595,7 +608,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     centres = np.array([g.centre for g in glyphs], np.float32)
     sizes = np.array([g.size for g in glyphs], np.float32)
     reds = np.array([g.red for g in glyphs])
-    found: list[tuple[float, Index, tuple[int, ...], tuple[int, ...], bool, float, bool]] = []
+    found: list[_Pairing] = []
     paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
         offset = centres - a.centre
@@ -616,7 +629,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                 # a texture's lines, which a faint edge's agreeing looks are not)
                 way = score - THIN_LAST if faint else score
                 holds = score < THIN_LAST and not (pips and _side_by_side(a, s, index.down))
-                found.append((score, index, a.parts, s.parts, word or pips, way, holds))
+                found.append(_Pairing(score, index, a.parts, s.parts, word or pips, way, holds))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
@@ -624,10 +637,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
     # as an Ah); the first looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
-    for _, i, r, _, _, _, holds in found:
-        if holds:  # (an index beside a thin line holds back no other pairing)
-            nearest[r] = min(nearest.get(r, np.inf), i.step)
-    clearest = {(r, s): way for _, _, r, s, _, way, _ in found}
+    for p in found:
+        if p.holds:  # (an index beside a thin line holds back no other pairing)
+            nearest[p.rank] = min(nearest.get(p.rank, np.inf), p.idx.step)
+    clearest = {(p.rank, p.suit): p.way for p in found}
 
     def one_way(score: float, r: tuple[int, ...], s: tuple[int, ...]) -> bool:
         other = clearest.get((s, r), np.inf)
@@ -645,13 +658,14 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                            hand=-1.0)
         return top_right is None or top_right[0] > score
 
-    found.sort(key=lambda si: si[0])
+    found.sort(key=lambda p: p.score)
     # the clearest ``limit`` indexes are looked at (letters in a column, and two pips of
     # one shape, are looked at as pairings, and so hold back others, but are no index,
     # and take no place among them: the pips of a fan's hull, in view, left a covered
     # 2s's index, beside a faint edge, past the first 40 pairings)
-    kept = [i for _, i, r, s, no, way, _ in found if not no
-            and i.step < nearest.get(r, np.inf) / 0.95 and one_way(way, r, s)]
+    kept = [p.idx for p in found if not p.no_index
+            and p.idx.step < nearest.get(p.rank, np.inf) / 0.95
+            and one_way(p.way, p.rank, p.suit)]
     return [_with_sides(i, paper, dark) for i in kept[:limit]]
 
 
