@@ -61,6 +61,7 @@ from vision.photo_index_find import (
 from vision.photo_model import Ensemble, photo_reader
 from vision.photo_places import (
     COVERED,
+    OVERSIZE,
     WITHIN,
     card_like,
     covered_share,
@@ -341,7 +342,11 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
                  ) -> tuple[Reading, np.ndarray]:
     """Add one outline's reading to ``found`` and return it as added: when it lies on an
     outline read already (one card's two outlines) and the two name different cards,
-    neither is named (never guess).
+    neither is named (never guess). An outline read already that is far bigger
+    (:data:`OVERSIZE` times its area) is no outline of the same card: it holds more than
+    a card, and its reading, not this card-sized one, is dropped (a four-index pile's
+    outline round a nicu 8d and the 9c over it, read 8d, and the 9c's own outline had
+    named neither, and the 9c was reported from an outline half on the 8d).
 
     >>> from controller.cards import Card
     >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
@@ -350,9 +355,17 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
     (None, None)
     >>> _add_outline(found, Reading(Card("Ah"), 0.99), card + 200)[0].card
     Card('Ah')
+    >>> found = [(Reading(Card("8d"), 0.99), card * 1.5)]  # round two cards
+    >>> _add_outline(found, Reading(Card("9c"), 0.99), card + 2)[0].card, found[0][0].card
+    (Card('9c'), None)
     """
     same = [i for i, (r, q) in enumerate(found)
             if r.card is not None and covered_share(quad, q) > COVERED_SAME]
+    for i in same:
+        if reading.card is not None and found[i][0].card is not reading.card \
+                and quad_area(found[i][1]) > OVERSIZE * quad_area(quad):
+            found[i] = (Reading(None, 0.0), found[i][1])
+    same = [i for i in same if found[i][0].card is not None]
     if reading.card is not None and any(found[i][0].card is not reading.card for i in same):
         for i in same:
             found[i] = (Reading(None, 0.0), found[i][1])

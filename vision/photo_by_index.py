@@ -76,6 +76,8 @@ class _IndexRead:
     guess: Card | None
     quad: np.ndarray
     sized: bool = True  # placed at a card size the photo gives, not a usual ratio's
+    own: int | None = None  # the unread outline (its place in ``unread``) it is placed on
+    unowned: tuple[np.ndarray, bool] | None = None  # its place and sizing without that
 
 
 def _printed_alike(a: _IndexRead, b: _IndexRead) -> bool:
@@ -206,15 +208,18 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             # at a usual index-to-card size: the card's own edges, if in view
             record.reading = readings[at]
             record.quad = idx.quad(width) if width else _snapped(edges, quads[at])
+            record.sized = bool(width) or record.quad is not quads[at]
             own = None if width else _outline_of(idx, unread or [])
-            record.sized = bool(width) or own is not None or record.quad is not quads[at]
-            record.quad = record.quad if own is None else own
+            if own is not None:
+                record.unowned = (record.quad, record.sized)
+                record.own, record.quad, record.sized = own[0], own[1], True
             disputed = _disputed(record, outlined or [])
             if disputed and outlined is not None:
                 record.reading = Reading(None, 0.0)
                 for i in disputed:  # never guess: the outline's card is unnamed too
                     outlined[i] = (Reading(None, 0.0), outlined[i][1])
         tried.append(record)
+    _unshared(tried)
     if not whole:
         _resize_to_spans(tried, edges)
     for r in tried:
@@ -222,10 +227,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
                for q, middle in middles):
             r.reading = Reading(None, 0.0)
     _unname_pips(tried)
-    # (one outline per card: a card found by two outlines, weighed twice, tipped the
-    # weighing of where a four-index 3d lies, by its one index, over that card)
-    covering = list({r.card: q for r, q in reversed(outlined or []) if r.card is not None}
-                    .values())
+    covering = _outlined_once(outlined or [])
     settled = _each_card_once(tried, sure_paper, covering)
     if settled:  # the photo shows a four-index deck
         _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,
@@ -337,26 +339,28 @@ def _disputed(record: _IndexRead, outlined: list[tuple[Reading, np.ndarray]]) ->
             and inside(record.idx.rank, quad) and not _aside(record.idx, quad)]
 
 
-def _outline_of(idx: Index, unread: list[np.ndarray]) -> np.ndarray | None:
+def _outline_of(idx: Index, unread: list[np.ndarray]) -> tuple[int, np.ndarray] | None:
     """The card an index is the index of, among outlines found and not read (the other
     corner covered, or cut by the photo's edge): one with the index at a corner, its
     sides from that corner running along the index's across and down, card-shaped
     upright under it and of a card's size for the index. The card is then placed on its
     own outline, not at a usual index-to-card ratio that may be a third too small (its
     outline left beside it as a card unread). A fanned hand's outline, its long side
-    across its cards, is none of theirs.
+    across its cards, is none of theirs. Returned: the outline's place in ``unread``,
+    and its corners from the index's.
 
     >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
     >>> idx = Index(np.array([10, 14]), d, r, np.array([2, 2], np.float32), 10.0)
     >>> card = np.array([[0, 0], [66, 0], [66, 92], [0, 92]], np.float32)
-    >>> _outline_of(idx, [card[[2, 3, 0, 1]]]).tolist()  # its corners from the index's
-    [[0.0, 0.0], [66.0, 0.0], [66.0, 92.0], [0.0, 92.0]]
+    >>> i, corners = _outline_of(idx, [card + (40, 0), card[[2, 3, 0, 1]]])
+    >>> i, corners.tolist()  # the second, its corners from the index's
+    (1, [[0.0, 0.0], [66.0, 0.0], [66.0, 92.0], [0.0, 92.0]])
     >>> _outline_of(idx, [card + (40, 0)]) is None  # the index is not at its corner
     True
     >>> _outline_of(idx, [card[:, ::-1]]) is None  # turned a quarter: a hand's outline
     True
     """
-    for quad in unread:
+    for i, quad in enumerate(unread):
         start = int(np.argmin(np.linalg.norm(quad - idx.corner, axis=1)))
         turn = 1 if float((quad[(start + 1) % 4] - quad[start]) @ idx.right) > 0 else -1
         card = quad[[(start + turn * k) % 4 for k in range(4)]]
@@ -368,8 +372,51 @@ def _outline_of(idx: Index, unread: list[np.ndarray]) -> np.ndarray | None:
                 or float(across @ idx.right) < ALONG * width \
                 or float(down @ idx.down) < ALONG * height:
             continue
-        return card
+        return i, card
     return None
+
+
+def _unshared(tried: list[_IndexRead]) -> None:
+    """An unread outline two indexes naming different cards are each placed on holds
+    more than a card: it is neither's own, and each lies where it would without it (a
+    nicu 8d's foot index and that of the 9c lying over it, in a four-index pile, were
+    both placed on one outline half as big again as a card, round the two, and the 8d
+    was reported there, off its place).
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> card = np.array([[0, 0], [66, 0], [66, 92], [0, 92]], np.float32)
+    >>> def on(name, own):
+    ...     idx = Index(np.array([10, 14]), d, r, np.array([2, 2], np.float32), 10.0)
+    ...     placed = _IndexRead(idx, Reading(Card(name), 0.99), None, card * 1.5, own=own)
+    ...     placed.unowned = (card, False)
+    ...     return placed
+    >>> tried = [on("8d", 0), on("9c", 0), on("Ah", 1)]
+    >>> _unshared(tried)
+    >>> [(str(t.reading.card), t.own, round(float(t.quad.max()))) for t in tried]
+    [('8d', None, 92), ('9c', None, 92), ('Ah', 1, 138)]
+    """
+    named = [r for r in tried if r.own is not None and r.reading.card is not None]
+    shared = {r.own for r in named
+              if any(t.own == r.own and t.reading.card is not r.reading.card for t in named)}
+    for r in named:
+        if r.own in shared and r.unowned is not None:
+            (r.quad, r.sized), r.own, r.unowned = r.unowned, None, None
+
+
+def _outlined_once(outlined: list[tuple[Reading, np.ndarray]]) -> list[np.ndarray]:
+    """The outlines of the cards read by their outlines, one per card (its first): where
+    a card read by one index of a four-index deck lies is weighed by how much of it lies
+    over these (:func:`_likelier`), and a card found by two outlines would count twice
+    (on session 50's branch it tipped an anglo 3d, read by one index, over that card).
+
+    >>> card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    >>> kc, unread = Reading(Card("Kc"), 0.99), Reading(None, 0.0)
+    >>> two = [(kc, card), (unread, card + 90), (kc, card + 2),
+    ...        (Reading(Card("2d"), 0.99), card + 200)]
+    >>> sorted(q[0].tolist() for q in _outlined_once(two))
+    [[0.0, 0.0], [200.0, 200.0]]
+    """
+    return list({r.card: q for r, q in reversed(outlined) if r.card is not None}.values())
 
 
 def _width_of(cards: list[np.ndarray]) -> float | None:
