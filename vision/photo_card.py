@@ -597,7 +597,8 @@ def read_card(card_img: np.ndarray, clf: IndexClassifier | Ensemble, threshold: 
             c.net.card is card and c.net.confidence >= NET_COUNTER for c in (top, bottom)):
         return Reading(None, 0.0)  # a French jack's V read as a 10 (vision.rank_shape)
     if foreign_letter(card, corners):
-        _vote(card, named=False)
+        if kept is None:  # (an index read alone is not counted refused: letter_votes)
+            _vote(card, named=False)
         return Reading(None, 0.0)  # a Russian queen's Д read as an ace (vision.letters)
     if begins_a_word(card, corners):
         return Reading(None, 0.0)  # a Swedish jack's "Kn" read as a king (vision.rank_shape)
@@ -649,7 +650,12 @@ def letter_votes() -> Iterator[LetterVotes]:
     letter through one outline and named through three), so one refusal is not enough.
     Only the letter model's word counts: :func:`vision.rank_shape.begins_a_word`, which
     looks at the ink beside a glyph, found a lowercase letter beside a real jack of
-    cards-dev through one outline that reached past it.
+    cards-dev through one outline that reached past it. An index read alone
+    (:func:`read_index_alone`) counts when it names a card, not when it is refused: it
+    is read where an index was found, at a place and size guessed, and may be another
+    card's glyph cut by its box. In a four-colour fan a covered Th's index, read alone
+    with its "0" cut off, was a "7h" and a letter four times, and the top card, a 7h
+    named surely by its own outline, went unnamed.
 
     >>> with letter_votes() as votes:
     ...     _vote(Card("Ad"), named=False)

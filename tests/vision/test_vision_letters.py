@@ -106,6 +106,25 @@ def test_a_letter_refused_through_most_outlines_is_not_named_through_the_others(
                for r in found), "the queen is seen, and left unread"
 
 
+def test_an_index_read_alone_refused_as_a_letter_outvotes_no_card() -> None:
+    """Issue 4, photo Done-when line: at least 97% read. In this four-index fan of the
+    bench (seed 6161, four-colour) the top card, a 7h, is named surely by its own
+    outline. A covered Th's index, read alone where it was found, its box cutting off
+    the "0", read as a 7h and was refused as a letter four times, and those refusals
+    outvoted the one naming: the 7h, whole in view, went unread. An index read alone is
+    another glyph as often as the card's own, so its refusals are not counted
+    (vision.photo_card.letter_votes): the 7h is named where it lies."""
+    from vision.photo import read_photo
+    from vision.table_photo import fan_photo
+
+    height = 272.32165091917176
+    img, truth = fan_photo(parse_cards("Tc Th 7h"), "four-colour", seed=6166,
+                           card_height=height, spread=0.2593807339963157, indexes=4)
+    (seven,) = [r for r in read_photo(img) if r.card is Card("7h")]
+    off = np.mean(seven.corners, axis=0) - np.mean(dict(truth)[Card("7h")], axis=0)
+    assert float(np.linalg.norm(off)) < 0.1 * height
+
+
 def test_one_refusal_among_more_namings_leaves_a_card_named() -> None:
     """Issue 4, photo Done-when line: at least 97% read. An outline that cuts a right
     card's glyph now and then makes a letter of it: in this fan of the bench (seed
