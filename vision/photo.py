@@ -361,11 +361,12 @@ def _add_outline(found: list[tuple[Reading, np.ndarray]], reading: Reading, quad
     """
     same = [i for i, (r, q) in enumerate(found)
             if r.card is not None and covered_share(quad, q) > COVERED_SAME]
-    for i in same:
-        if reading.card is not None and found[i][0].card is not reading.card \
-                and quad_area(found[i][1]) > OVERSIZE * quad_area(quad):
-            found[i] = (Reading(None, 0.0), found[i][1])
-    same = [i for i in same if found[i][0].card is not None]
+    if reading.card is not None:
+        for i in same:
+            if found[i][0].card is not reading.card \
+                    and quad_area(found[i][1]) > OVERSIZE * quad_area(quad):
+                found[i] = (Reading(None, 0.0), found[i][1])
+        same = [i for i in same if found[i][0].card is not None]
     if reading.card is not None and any(found[i][0].card is not reading.card for i in same):
         for i in same:
             found[i] = (Reading(None, 0.0), found[i][1])

@@ -76,8 +76,9 @@ class _IndexRead:
     guess: Card | None
     quad: np.ndarray
     sized: bool = True  # placed at a card size the photo gives, not a usual ratio's
-    own: int | None = None  # the unread outline (its place in ``unread``) it is placed on
-    unowned: tuple[np.ndarray, bool] | None = None  # its place and sizing without that
+    # placed on an unread outline as its own: that outline's place in ``unread``, and
+    # the card's place and sizing without it
+    owned: tuple[int, np.ndarray, bool] | None = None
 
 
 def _printed_alike(a: _IndexRead, b: _IndexRead) -> bool:
@@ -211,8 +212,8 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             record.sized = bool(width) or record.quad is not quads[at]
             own = None if width else _outline_of(idx, unread or [])
             if own is not None:
-                record.unowned = (record.quad, record.sized)
-                record.own, record.quad, record.sized = own[0], own[1], True
+                record.owned = (own[0], record.quad, record.sized)
+                record.quad, record.sized = own[1], True
             disputed = _disputed(record, outlined or [])
             if disputed and outlined is not None:
                 record.reading = Reading(None, 0.0)
@@ -385,22 +386,22 @@ def _unshared(tried: list[_IndexRead]) -> None:
 
     >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
     >>> card = np.array([[0, 0], [66, 0], [66, 92], [0, 92]], np.float32)
-    >>> def on(name, own):
+    >>> def on(name, outline):
     ...     idx = Index(np.array([10, 14]), d, r, np.array([2, 2], np.float32), 10.0)
-    ...     placed = _IndexRead(idx, Reading(Card(name), 0.99), None, card * 1.5, own=own)
-    ...     placed.unowned = (card, False)
-    ...     return placed
+    ...     return _IndexRead(idx, Reading(Card(name), 0.99), None, card * 1.5,
+    ...                       owned=(outline, card, False))
     >>> tried = [on("8d", 0), on("9c", 0), on("Ah", 1)]
     >>> _unshared(tried)
-    >>> [(str(t.reading.card), t.own, round(float(t.quad.max()))) for t in tried]
-    [('8d', None, 92), ('9c', None, 92), ('Ah', 1, 138)]
+    >>> [(str(t.reading.card), t.owned is None, round(float(t.quad.max()))) for t in tried]
+    [('8d', True, 92), ('9c', True, 92), ('Ah', False, 138)]
     """
-    named = [r for r in tried if r.own is not None and r.reading.card is not None]
-    shared = {r.own for r in named
-              if any(t.own == r.own and t.reading.card is not r.reading.card for t in named)}
-    for r in named:
-        if r.own in shared and r.unowned is not None:
-            (r.quad, r.sized), r.own, r.unowned = r.unowned, None, None
+    named = [(r, r.owned) for r in tried if r.owned is not None and r.reading.card is not None]
+    owners: dict[int, set[Card | None]] = {}
+    for r, (outline, _, _) in named:
+        owners.setdefault(outline, set()).add(r.reading.card)
+    for r, (outline, quad, sized) in named:
+        if len(owners[outline]) > 1:
+            r.quad, r.sized, r.owned = quad, sized, None
 
 
 def _outlined_once(outlined: list[tuple[Reading, np.ndarray]]) -> list[np.ndarray]:

@@ -661,8 +661,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     found.sort(key=lambda p: p.score)
     # the clearest ``limit`` indexes are looked at (letters in a column, and two pips of
     # one shape, are looked at as pairings, and so hold back others, but are no index,
-    # and take no place among them: the pips of a fan's hull, in view, left a covered
-    # 2s's index, beside a faint edge, past the first 40 pairings)
+    # and take no place among them: the pips in view of a nicu four-index fan left a
+    # covered 6h's index past the first 40 pairings)
     kept = [p.idx for p in found if not p.no_index
             and p.idx.step < nearest.get(p.rank, np.inf) / 0.95
             and one_way(p.way, p.rank, p.suit)]
