@@ -386,6 +386,27 @@ def test_pairings_that_are_no_index_take_no_place_among_the_indexes_looked_at() 
     assert _near(six.corners, dict(truth)[Card("6h")], tol=0.2 * height)
 
 
+@pytest.mark.parametrize("hand,seed,height,spread,seven", [
+    ("Td Jd 7s 7c", 6179, 271.5619797667732, 0.2742935231976089, "7c"),
+    ("Ah 7c Ad As 6s", 6191, 233.4653624711984, 0.3463429584457932, "7c"),
+])
+def test_a_pip_past_an_indexs_suit_makes_no_word_of_it(
+        hand: str, seed: int, height: float, spread: float, seven: str) -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a rank over a suit with a third
+    mark of their size in line a step on past the suit are letters of a word printed
+    down a card (a joker's JOKER), no index. A nicu 7's index has a big club under the
+    7 and the first pip of its column in line past it, 1.3 steps on: the 7c's index
+    was a "word", and in this four-index fan the 7c was not found (in the first, no
+    card but a misplaced Jd). A word's letters are set evenly, a step on within a
+    quarter step (SPACING; a joker's within 0.22 of it): the 7c is read, where it
+    lies."""
+    img, truth = fan_photo(parse_cards(hand), "nicu-ornamental", seed=seed,
+                           card_height=height, spread=spread, indexes=4)
+    (found,) = [c for c in read_photo(img) if c.card is Card(seven)]
+    off = np.mean(found.corners, axis=0) - np.mean(dict(truth)[Card(seven)], axis=0)
+    assert float(np.linalg.norm(off)) < 0.2 * height
+
+
 def test_an_outline_round_two_cards_is_neither_cards_own() -> None:
     """Issue 4 (still photos: where each card lies; never a wrong card): in this nicu
     four-index pile the 9c lies over the 8d's left side, and an outline round the two,
