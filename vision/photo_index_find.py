@@ -155,6 +155,7 @@ class _Glyph:
     red: bool
     parts: tuple[int, ...]
     pts: np.ndarray  # its pixels (x, y)
+    ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
 
 
 @dataclass
@@ -427,7 +428,7 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
             out.append(_Glyph((a.centre + bj.centre) / 2, box, float(max(rect[1])), a.red,
-                              a.parts + bj.parts, np.concatenate([a.pts, bj.pts])))
+                              a.parts + bj.parts, np.concatenate([a.pts, bj.pts]), True))
     return out
 
 
@@ -618,7 +619,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                            & (sizes > 0.35 * a.size) & (sizes < 1.5 * a.size))[0]
         for j in maybe:
             s = glyphs[int(j)]
-            if s.red != a.red or set(s.parts) & set(a.parts):
+            # (two glyphs side by side are a ten's digits, never a suit: a nicu 9c's 9
+            # and the Ks's K beside it, taken for a "10", over the 9c's club and the
+            # spade beside it, was a Tc)
+            if s.red != a.red or s.ten or set(s.parts) & set(a.parts):
                 continue
             paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)

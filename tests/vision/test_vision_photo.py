@@ -407,6 +407,22 @@ def test_a_pip_past_an_indexs_suit_makes_no_word_of_it(
     assert float(np.linalg.norm(off)) < 0.2 * height
 
 
+def test_two_indexes_side_by_side_are_no_ten() -> None:
+    """Issue 4 (still photos: never a wrong card): in this nicu four-index pile the 9c
+    lies on the Ks, its top-left index beside the Ks's, turned alike: the 9 beside the
+    K, the 9's club beside the K's spade (cut by the 9c's edge). The 9 beside the K, of
+    one height, one colour, in line, were taken for a ten's "1" and "0" (as they must
+    be, to find a ten), and the club beside the spade for one suit under them: the 9c
+    was read as a Tc at 0.994. A suit is one mark: two glyphs side by side are a ten's
+    digits, never a suit (photo_index_find.find_indexes)."""
+    img, truth = pile_photo(parse_cards("Ks 9c Ad"), "nicu-ornamental", seed=6191,
+                            card_height=203.35064087627208, indexes=4)
+    on_table = {card for card, _ in truth}
+    named = {c.card for c in read_photo(img) if c.card is not None}
+    assert named <= on_table, named - on_table
+    assert Card("Ks") in named
+
+
 def test_an_outline_round_two_cards_is_neither_cards_own() -> None:
     """Issue 4 (still photos: where each card lies; never a wrong card): in this nicu
     four-index pile the 9c lies over the 8d's left side, and an outline round the two,
