@@ -64,6 +64,9 @@ OWN_INDEX = 0.1  # an index this near a card read by its outline (of its size), 
 # (or, read upside down, its 6 or 9 twin), is its own
 SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over the cards
 # read) by this much of it is where it lies
+OFF_PAPER = 0.3  # ... by this much, on a photo that shows no four-index deck (a card of
+# a two-index deck, placed from its own index, lies on its own paper: no other place of
+# it lies far more on paper)
 
 
 @dataclass
@@ -230,9 +233,9 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     _unname_pips(tried)
     covering = _outlined_once(outlined or [])
     settled = _each_card_once(tried, sure_paper, covering)
-    if settled:  # the photo shows a four-index deck
-        _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,
-                     covering)
+    # (settled: the photo shows a four-index deck)
+    _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,
+                 covering, bool(settled))
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -595,18 +598,25 @@ def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.nd
 
 
 def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
-                 outlined: list[np.ndarray]) -> None:
+                 outlined: list[np.ndarray], shown: bool) -> None:
     """On a four-index deck an index read alone (no other of its card's) may be the
     one at the card's top right, the card lying left of it: in a fanned hand whose
     strips show the cards' right-hand sides every card was placed a card's width off,
     over its neighbours or the table. It is placed there when that is likelier
-    (:func:`_likelier`)."""
+    (:func:`_likelier`). Where the photo shows no four-index deck (``shown``: no two
+    indexes of one card), only where it lies far more on paper there (:data:`OFF_PAPER`):
+    a card lies on paper, its own (a nicu Ks's top-right index, the only index of it
+    read, placed it over the bare table, a third of it on paper, beside where it lay)."""
     named = [r for r in tried if r.reading.card is not None]
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
             continue
         other = r.idx.mirrored(float(np.linalg.norm(r.quad[1] - r.quad[0])))
-        if _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0:
+        if shown:
+            there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
+        else:
+            there = _paper_share(lit(), other) - _paper_share(lit(), r.quad) > OFF_PAPER
+        if there:
             r.quad = other
 
 

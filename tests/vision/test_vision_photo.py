@@ -423,6 +423,22 @@ def test_two_indexes_side_by_side_are_no_ten() -> None:
     assert Card("Ks") in named
 
 
+def test_an_index_read_alone_places_its_card_on_paper() -> None:
+    """Issue 4 (still photos: where each card lies): in this nicu four-index pile the
+    Ks's only index read is its top-right one (its top-left lies under the 9c), and no
+    card shows two of its indexes, so nothing on the photo says the deck prints four:
+    taken for a top-left index, it placed the Ks a card's width off, over the bare
+    table, a third of it on paper. A card lies on paper (its own): placed as its
+    top-right index's card, the Ks lies where it is (photo_by_index._either_side,
+    OFF_PAPER)."""
+    height = 203.35064087627208
+    img, truth = pile_photo(parse_cards("Ks 9c Ad"), "nicu-ornamental", seed=6191,
+                            card_height=height, indexes=4)
+    (king,) = [c for c in read_photo(img) if c.card is Card("Ks")]
+    off = np.mean(king.corners, axis=0) - np.mean(dict(truth)[Card("Ks")], axis=0)
+    assert float(np.linalg.norm(off)) < 0.2 * height
+
+
 def test_an_outline_round_two_cards_is_neither_cards_own() -> None:
     """Issue 4 (still photos: where each card lies; never a wrong card): in this nicu
     four-index pile the 9c lies over the 8d's left side, and an outline round the two,
