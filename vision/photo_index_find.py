@@ -69,6 +69,10 @@ THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit di
 # sensor's noise is not)
 FAINT = 0.07
 AGREE = 0.1
+# two glyphs paired either way round with the card's edges seen as thin lines only
+# (THIN_LAST), scoring within this of each other, are looked at both ways, and the
+# reading tells (a tango fan's covered 2d: 11.19 from its 2, 11.07 from its diamond)
+CLOSE = 0.5
 # a ten's "1" and "0" lie at most this far apart, of their mean size (judged by the pair,
 # not by whichever glyph was found first: turned half round, a Jh's heart (found first)
 # lay within its own size of the J, and the two were taken for a ten)
@@ -640,7 +644,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
     # king's heart over its K), and neither way when both read as clearly (two glyphs
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
-    # as an Ah); the first looks at every pairing, the second dropped
+    # as an Ah), but both ways when each reads by thin lines alike (CLOSE); the first
+    # looks at every pairing, the second dropped
     nearest: dict[tuple[int, ...], float] = {}
     for p in found:
         if p.holds:  # (an index beside a thin line holds back no other pairing)
@@ -651,6 +656,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
         other = clearest.get((s, r), np.inf)
         if either_way:
             return other >= score
+        if min(score, other) >= THIN_LAST and abs(other - score) < CLOSE:
+            return True  # both ways by thin lines alike: the reading tells
         if other <= score:
             return False
         if not NO_EDGE <= score < THIN_LAST or (s, r) not in paired:
