@@ -606,7 +606,9 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     (:func:`_likelier`). Where the photo shows no four-index deck (``shown``: no two
     indexes of one card), only where it lies far more on paper there (:data:`OFF_PAPER`):
     a card lies on paper, its own (a nicu Ks's top-right index, the only index of it
-    read, placed it over the bare table, a third of it on paper, beside where it lay)."""
+    read, placed it over the bare table, a third of it on paper, beside where it lay);
+    but one placed on its own outline (:func:`_outline_of`) lies there, however much of
+    it is covered (cards-dev's 2477 Qs, all but its index under something dark)."""
     named = [r for r in tried if r.reading.card is not None]
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
@@ -614,8 +616,9 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
         other = r.idx.mirrored(float(np.linalg.norm(r.quad[1] - r.quad[0])))
         if shown:
             there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
-        else:
-            there = _paper_share(lit(), other) - _paper_share(lit(), r.quad) > OFF_PAPER
+        else:  # (a card placed on its own outline lies there, whatever covers it)
+            there = r.owned is None \
+                and _paper_share(lit(), other) - _paper_share(lit(), r.quad) > OFF_PAPER
         if there:
             r.quad = other
 
