@@ -586,13 +586,19 @@ def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
     return card if _one_place(card, b.idx.mirrored(width)) else None
 
 
+def _more_on_paper(a: np.ndarray, b: np.ndarray, lit: Callable[[], np.ndarray]) -> float:
+    """How much more of place ``a`` than of place ``b`` lies on paper (``lit``), of the
+    card."""
+    return _paper_share(lit(), a) - _paper_share(lit(), b)
+
+
 def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.ndarray],
               outlined: list[np.ndarray]) -> float:
     """Which of two places a card may lie is likelier (positive: ``a``): the one more
     on paper (the other reaches over the table), else more over the cards read by their
     outlines (a covered card lies under the cards that cover it, not over those it
     covers), else as ``edge`` says (the card's edge seen by the index, positive: ``a``)."""
-    paper = _paper_share(lit(), a) - _paper_share(lit(), b)
+    paper = _more_on_paper(a, b, lit)
     over = sum(covered_share(a, q) - covered_share(b, q) for q in outlined)
     return next((x for x in (paper, over) if abs(x) > SIDE_MARGIN), edge)
 
@@ -616,9 +622,8 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
         other = r.idx.mirrored(float(np.linalg.norm(r.quad[1] - r.quad[0])))
         if shown:
             there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
-        else:  # (a card placed on its own outline lies there, whatever covers it)
-            there = r.owned is None \
-                and _paper_share(lit(), other) - _paper_share(lit(), r.quad) > OFF_PAPER
+        else:
+            there = r.owned is None and _more_on_paper(other, r.quad, lit) > OFF_PAPER
         if there:
             r.quad = other
 
