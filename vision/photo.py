@@ -50,7 +50,7 @@ from vision.photo_find import (
     order_corners,
     to_paper_edge,
 )
-from vision.photo_fit import HELD, Edges, fit_sides, held_sides
+from vision.photo_fit import CROSSED, HELD, Edges, crossing, fit_sides, held_sides
 from vision.photo_index_find import (
     USUAL_SIDE,
     Index,
@@ -762,6 +762,16 @@ def _resized(img: np.ndarray, scale: float) -> np.ndarray:
                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
 
 
+def _crossed(card: Card, quad: np.ndarray, edges: Edges) -> bool:
+    """Does another card's edge run across the pip card ``card`` read at ``quad``? Then
+    the outline, though on real edges all round, holds more than the card: in a fan
+    its sides can lie on its neighbours' edges, and the indexes of the cards lying over
+    it are theirs, not its print. A court's frame is a line across it: courts are not
+    asked."""
+    return (card.rank is not None and (card.rank < Rank.JACK or card.rank is Rank.ACE)
+            and crossing(edges, quad) >= CROSSED)
+
+
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
              threshold: float) -> list[PhotoCard]:
     """The cards found on ``img`` searched at ``scale`` (corners in ``img``'s pixels)."""
@@ -799,7 +809,8 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if reading.card is not None and best[2]:
             clean.append(quad)  # one with table in its margin may reach over a
             # neighbour's index, so the inside of that is still searched for indexes
-        if reading.card is not None and whole_in_view(quad, fit.edges):
+        if (reading.card is not None and whole_in_view(quad, fit.edges)
+                and not _crossed(reading.card, quad, fit.edges)):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
     # a card wholly on a card whole in view with no index is a picture printed on it (a
     # back showing a fan of aces: nicu's decks), not a card lying there; a card's rim is

@@ -32,6 +32,8 @@ HELD = 0.6  # a side is on a real edge when one is found along this share of it
 LIGHTER = 10.0  # a side moved in has the card's paper this much lighter inside than out
 NEAR = 0.4  # ... and a side along part of it may be the card's own (the rest past the card)
 REACH = 0.55  # a side without one may move in by this share of the outline's size across
+CROSSING = (0.3, 0.7)  # the middle of a card across, where a line over it is no print of its own
+CROSSED = 0.9  # ... unbroken along this share of it (a pip card's pips, in columns, stop short)
 
 
 class Edges:
@@ -49,6 +51,25 @@ class Edges:
         """For each offset along ``normal``, the share of the line a->b (the ``part``
         of it) moved by that much along which an edge parallel to it runs (within a
         pixel or two)."""
+        return self._along(a, b, normal, offsets, part).mean(axis=1)  # type: ignore[no-any-return]
+
+    def unbroken(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray,
+                 offsets: np.ndarray) -> np.ndarray:
+        """For each offset, the longest stretch of the moved line a->b (of its ``ALONG``
+        part, as a share of it) that an edge parallel to it runs along without a break:
+        a card's edge runs on, a column of pips stops between pips."""
+        edge = self._along(a, b, normal, offsets, ALONG)
+        padded = np.pad(edge, ((0, 0), (1, 1))).astype(np.int8)
+        longest = np.zeros(len(offsets))
+        for i, row in enumerate(np.diff(padded, axis=1)):
+            starts, ends = np.nonzero(row == 1)[0], np.nonzero(row == -1)[0]
+            longest[i] = (ends - starts).max() if len(starts) else 0
+        return longest / float(edge.shape[1])
+
+    def _along(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray,
+               offsets: np.ndarray, part: tuple[float, float]) -> np.ndarray:
+        """For each offset and each point looked at along the moved line a->b: does an
+        edge parallel to it run there (within a pixel or two)?"""
         h, w = self.gx.shape
         length = float(np.linalg.norm(b - a))
         n = max(12, min(24, int(length * (part[1] - part[0]) / 2)))
@@ -66,7 +87,7 @@ class Edges:
         across = np.abs(gx * normal[0] + gy * normal[1])
         # an edge parallel to the side: its gradient points across the side, not along it
         edge = (across >= STEP) & (across * across >= 0.6 * (gx * gx + gy * gy)) & ok
-        return edge.any(axis=2).mean(axis=1)  # type: ignore[no-any-return]
+        return edge.any(axis=2)  # type: ignore[no-any-return]
 
     def lighter_inside(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray) -> float:
         """How much lighter (grey levels) the strip just inside the line a->b is than the
@@ -173,4 +194,28 @@ def snap_sides(edges: Edges, quad: np.ndarray, reach: float) -> np.ndarray | Non
     return _on_edges(edges, lines)
 
 
-__all__ = ["Edges", "fit_sides", "held_sides", "snap_sides"]
+def crossing(edges: Edges, quad: np.ndarray) -> float:
+    """The longest unbroken real edge along a line parallel to a side of ``quad``, in
+    its middle across (``CROSSING``), as a share of the side: another card's edge
+    lying over it (a card prints no line across its middle but a court's frame).
+
+    >>> table = np.full((300, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (60, 50), (160, 190), (240, 240, 240), -1)
+    >>> card = np.array([[60, 50], [160, 50], [160, 190], [60, 190]], np.float32)
+    >>> round(crossing(Edges(table), card), 1)
+    0.0
+    >>> _ = cv2.rectangle(table, (110, 30), (200, 220), (250, 250, 250), -1)
+    >>> _ = cv2.line(table, (110, 30), (110, 220), (170, 170, 170), 1)  # its shadow line
+    >>> round(crossing(Edges(table), card), 1)
+    1.0
+    """
+    most = 0.0
+    for i, (a, b, _, normal) in enumerate(sides(quad)[:2]):
+        across = float(np.linalg.norm(quad[(i + 2) % 4] - quad[(i + 1) % 4]))
+        offsets = -np.arange(CROSSING[0] * across, CROSSING[1] * across, dtype=np.float32)
+        if len(offsets):
+            most = max(most, float(edges.unbroken(a, b, normal, offsets).max()))
+    return most
+
+
+__all__ = ["Edges", "crossing", "fit_sides", "held_sides", "snap_sides"]
