@@ -161,6 +161,22 @@ class _Glyph:
     pts: np.ndarray  # its pixels (x, y)
     ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
 
+    @property
+    def line(self) -> bool:
+        """Is it a line, far narrower than long (``LINE_LIKE``)? No suit is, nor any
+        rank but a ten's "1" (paired as the ten's "10"): a shadow line's curve round a
+        card's corner, say.
+
+        >>> bar = np.array([[0, 0], [3, 0], [3, 20], [0, 20]], np.float32)
+        >>> _Glyph(bar.mean(axis=0), bar, 20.0, False, (0,), bar).line
+        True
+        >>> _Glyph(bar.mean(axis=0), bar * (4, 1), 20.0, False, (0,), bar).line
+        False
+        """
+        long, short = sorted(float(np.linalg.norm(self.box[i + 1] - self.box[i]))
+                             for i in range(2))[::-1]
+        return short < LINE_LIKE * long
+
 
 @dataclass
 class _Paper:
@@ -626,7 +642,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             # (two glyphs side by side are a ten's digits, never a suit: a nicu 9c's 9
             # and the Ks's K beside it, taken for a "10", over the 9c's club and the
             # spade beside it, was a Tc)
-            if s.red != a.red or s.ten or set(s.parts) & set(a.parts):
+            if s.red != a.red or s.ten or a.line or s.line or set(s.parts) & set(a.parts):
                 continue
             paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)

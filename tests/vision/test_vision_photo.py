@@ -508,6 +508,19 @@ def test_a_pip_cards_outline_crossed_by_a_cards_edge_holds_more_than_it() -> Non
     _read_where_it_lies(found, truth, "3c", TANGO_FAN)
 
 
+def test_a_shadow_line_round_a_cards_corner_is_no_suit() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): in the same tango fan the 6c's
+    strip shows its 6 beside its club, and below the 6 the shadow line round the 6c's
+    corner is seen as a mark of ink, 18 pixels a line's width along its curve. The 6
+    paired with that mark, nearer than its club, as its suit, and a rank with a nearer
+    suit holds back its farther ones: the 6c was not found. No suit is a line (nor any
+    rank but a ten's "1", which is paired as the ten): a line-like mark is paired with
+    nothing, and the 6c is read where it lies (photo_index_find._Glyph.line)."""
+    truth, found = _tango_fan()
+    _read_where_it_lies(found, truth, "6c", TANGO_FAN)
+    assert {c.card for c in found} == {card for card, _ in truth}
+
+
 def test_an_outline_round_two_cards_is_neither_cards_own() -> None:
     """Issue 4 (still photos: where each card lies; never a wrong card): in this nicu
     four-index pile the 9c lies over the 8d's left side, and an outline round the two,
