@@ -60,6 +60,7 @@ THRESHOLD = 0.99  # one corner alone: a wrong card is far worse than null
 AGREE = 0.8  # both corners read the same card at least this surely
 VETO = 0.5  # a corner reading another card this surely stops a read
 MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
+SLANT_PX = 2  # canonical pixels: a line running all the way may wander this far aside
 NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
 NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
@@ -241,6 +242,10 @@ def _cut(corner: np.ndarray, glyphs: IndexGlyphs, level: float) -> bool:
     band = found[0][:, EDGE:x - 2]
     beside = band[y:y + h].mean(axis=0)  # ink left of the rank glyph, per column
     elsewhere = np.concatenate([band[EDGE:y], band[y + 2 * h:]]).mean(axis=0)
+    # ... in columns a pixel or two aside: a covering card's edge by a card read from its
+    # index alone runs down the warped corner a few degrees slanted (a tango fan's 4d)
+    elsewhere = np.lib.stride_tricks.sliding_window_view(
+        np.pad(elsewhere, SLANT_PX, mode="edge"), 2 * SLANT_PX + 1).max(axis=1)
     # a glyph's lost part is ink beside it only; table or a card edge runs all the way
     if ((beside > 0.5) & (elsewhere < 0.3)).any():
         return True

@@ -266,6 +266,20 @@ def test_a_tens_digits_read_a_pixel_short_are_still_one_rank() -> None:
     _read_where_it_lies(read_photo(img), truth, "Ts", height)
 
 
+def test_a_covering_cards_slanted_edge_beside_an_index_is_no_lost_part_of_it() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): in this tango fan the covered 4d
+    is read from its index alone, placed a little off so that the Jc's edge over it
+    runs down the left of the warped corner, slanted a few degrees. A glyph's lost left
+    part is ink beside the rank only, and a card's edge runs all the way: but the
+    slanted edge lay in one column beside the rank and in the next one above and below
+    it, and the index was taken as cut. A line is looked for in the columns a pixel or
+    two aside, and the 4d is read where it lies (photo_card._cut)."""
+    height = 257.0112682766119
+    img, truth = fan_photo(parse_cards("3s 4d Jc"), "tango", seed=6189,
+                           card_height=height, spread=0.2949213556457359)
+    _read_where_it_lies(read_photo(img), truth, "4d", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
