@@ -69,6 +69,7 @@ THIN_MARGIN = 0.5  # ... at most this far from the index, of its rank-to-suit di
 # sensor's noise is not)
 FAINT = 0.07
 AGREE = 0.1
+SLANTED = 0.15  # ... or in a line this slanted (across per along: some 8 degrees)
 # two glyphs paired either way round with the card's edges seen as thin lines only
 # (THIN_LAST), scoring within this of each other, are looked at both ways, and the
 # reading tells (a tango fan's covered 2d: 11.19 from its 2, 11.07 from its diamond)
@@ -949,15 +950,43 @@ def _faint_margins(dark: np.ndarray, origin: np.ndarray, axes: tuple[np.ndarray,
     left, top, r_hi = box
     reach, most = 1.5 * step, THIN_MARGIN * step
     level = _paper_level(dark, origin, axes, (left, r_hi, top, step))
+    at = ((top * 0.5, 0.0, step), (left * 0.5, 0.0, r_hi))
     faint = ([_faint_line(dark, origin + right * left + down * t, -right, reach, level)
-              for t in (top * 0.5, 0.0, step)],
+              for t in at[0]],
              [_faint_line(dark, origin + down * top + right * t, -down, reach, level)
-              for t in (left * 0.5, 0.0, r_hi)])
-    agreed = [found if len(found) >= 2 and max(found) - min(found) <= AGREE * step else []
-              for found in ([m for m in side if m is not None and m < most] for side in faint)]
+              for t in at[1]])
+    agreed = [_agreed_looks(side, ts, most, AGREE * step)
+              for side, ts in zip(faint, at, strict=True)]
     sides: list[list[float]] = [next((looks for looks in side if len(looks) >= 2), [])
                                 for side in zip(*clearer, agreed, strict=True)]
     return sides[0], sides[1]
+
+
+def _agreed_looks(looks: list[float | None], at: tuple[float, ...], most: float,
+                  within: float) -> list[float]:
+    """The looks at an edge (how far each found it, at the places ``at`` along it) that
+    agree: two or more found within ``within`` of one another, or all three in a
+    straight line a little slanted (``SLANTED``): the card's edge, straight, and the
+    index's axis (from its rank's middle to its suit's) a few degrees off it; a
+    texture's lines agree neither way. Nearer than ``most`` only.
+
+    >>> _agreed_looks([5.0, 7.5, 6.0], (-5.0, 0.0, 17.0), 9.0, 1.7)  # no straight line
+    []
+    >>> _agreed_looks([5.0, 6.0, 7.0], (-5.0, 0.0, 17.0), 9.0, 1.7)  # 2 px off along 22
+    [5.0, 6.0, 7.0]
+    >>> _agreed_looks([5.0, None, 5.5], (-5.0, 0.0, 17.0), 9.0, 1.7)
+    [5.0, 5.5]
+    """
+    found = [(t, m) for t, m in zip(at, looks, strict=True) if m is not None and m < most]
+    ms = [m for _, m in found]
+    if len(ms) >= 2 and max(ms) - min(ms) <= within:
+        return ms
+    if len(ms) == 3:
+        (t0, m0), (t1, m1), (t2, m2) = sorted(found)
+        slope = (m2 - m0) / max(t2 - t0, 1.0)
+        if abs(slope) <= SLANTED and abs(m0 + slope * (t1 - t0) - m1) <= within / 2:
+            return ms
+    return []
 
 
 def card_between(a: Index, b: Index, aspect: tuple[float, float] = ASPECT_RANGE

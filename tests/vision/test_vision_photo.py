@@ -280,6 +280,20 @@ def test_a_covering_cards_slanted_edge_beside_an_index_is_no_lost_part_of_it() -
     _read_where_it_lies(read_photo(img), truth, "4d", height)
 
 
+def test_a_faint_edge_a_little_slanted_to_the_index_is_an_edge() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): in this four-colour fan the Kh's
+    left edge lies over the Ts, seen as a faint line only (its shadow 0.75 of the
+    paper), with the Ts's "10" past it; the K's axis, from its middle to its heart's,
+    is a few degrees off the card's, so the three looks found the edge 5, 6 and 7 px
+    off: more than AGREE apart, and no edge was taken, so the "10" past it blocked the
+    index. Three looks in a straight line, a little slanted (SLANTED), agree, and the
+    Kh is read where it lies (photo_index_find._agreed_looks)."""
+    height = 218.9215035021679
+    img, truth = fan_photo(parse_cards("Ts Kh 5s 4s"), "four-colour", seed=6193,
+                           card_height=height, spread=0.259181509105652)
+    _read_where_it_lies(read_photo(img), truth, "Kh", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
