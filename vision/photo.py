@@ -68,6 +68,7 @@ from vision.photo_places import (
     grown_quad,
     one_per_card,
     quad_area,
+    unname_oversize,
     warp_card,
     whole_in_view,
 )
@@ -819,9 +820,13 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
     backs = [q for q in blank if _margin_is_paper(warp_card(small, q))]
     found = [(r, q) for r, q in found if not _printed_on(q, backs)]
     outlined = [q for r, q in found if r.card is not None]
+    unread = [q for r, q in found if r.card is None] + blank
+    # an outline far bigger than a card whole in view holds more than a card (it is
+    # unnamed: one_per_card), and so disputes no index at its corner: a pile's outline
+    # round a 4h and more, read as a 3h, unnamed the Jh whose index lay at its corner
+    found = unname_oversize(found, fit.edges, outlined)
     guessed: dict[int, float] = {}
-    found += by_index(small, clean, clf, threshold, fit.edges, whole,
-                       [q for r, q in found if r.card is None] + blank, guessed, found)
+    found += by_index(small, clean, clf, threshold, fit.edges, whole, unread, guessed, found)
     out = []
     for reading, quad in one_per_card(found, fit.edges, outlined):
         corners = [[round(float(x) / scale, 1), round(float(y) / scale, 1)] for x, y in quad]

@@ -294,6 +294,20 @@ def test_a_faint_edge_a_little_slanted_to_the_index_is_an_edge() -> None:
     _read_where_it_lies(read_photo(img), truth, "Kh", height)
 
 
+def test_an_outline_holding_more_than_a_card_disputes_no_index() -> None:
+    """Issue 4 (still photos: never guess, but read what is there): in this
+    four-colour pile an outline round the 4h and more, completed past the photo's top
+    and half as big again as the Ks whole in view, was read as a 3h; the Jh's index
+    lay at its corner, read Jh, and an index read otherwise than the outline at whose
+    corner it lies unnames both (never guess). Such an outline is unnamed anyway
+    (unname_oversize, in one_per_card): it is unnamed before the indexes are weighed,
+    and the Jh is read where it lies (photo._read_at)."""
+    height = 293.26185783405566
+    img, truth = pile_photo(parse_cards("Ks Jh 4h As"), "four-colour", seed=6187,
+                            card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "Jh", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
