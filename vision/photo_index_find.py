@@ -78,7 +78,6 @@ CLOSE = 0.5
 # not by whichever glyph was found first: turned half round, a Jh's heart (found first)
 # lay within its own size of the J, and the two were taken for a ten)
 TEN_GAP = 1.05
-INK_SHORT = 1.0  # px: a glyph's ink is this much shorter than the glyph printed
 COLUMN = 1.2  # a letter in line this far before the rank, of the rank-to-suit distance,
 SPACING = 0.25  # ... or one on past the suit a step on (give or take this much of it:
 # a four-colour joker's letters lie within 0.22 of it, a nicu 7's pip past its club 0.3)
@@ -442,9 +441,7 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
     sizes = np.array([g.size for g in glyphs])
     for i, a in enumerate(glyphs):
         dist = np.linalg.norm(centres - a.centre, axis=1)
-        # (a glyph's ink, cut where the blur is half dark, is about a pixel shorter
-        # than printed: a tenth of a small index's digit)
-        mean = (sizes + a.size) / 2 + INK_SHORT
+        mean = (sizes + a.size) / 2
         for j in np.nonzero((dist < TEN_GAP * mean) & (dist > 0.2 * mean))[0]:
             bj = glyphs[int(j)]
             if j <= i or bj.red != a.red or max(bj.size, a.size) > 1.6 * min(bj.size, a.size):

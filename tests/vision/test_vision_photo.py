@@ -252,20 +252,6 @@ def _tango_fan() -> tuple[list[tuple[Card, Corners]], list[PhotoCard]]:
     return truth, read_photo(img)
 
 
-def test_a_tens_digits_read_a_pixel_short_are_still_one_rank() -> None:
-    """Issue 4 (still photos: a fanned hand's cards): in this small four-colour fan the
-    covered Ts shows its "10" turned across the strip, each digit 10 pixels long as its
-    ink is thresholded, their middles 11 apart: past TEN_GAP (1.05) of their length,
-    so the two were never one rank, and the "0" and "1" paired as an index of their
-    own. A glyph's ink, cut at the blur's middle, is a pixel shorter than it is printed:
-    the digits are joined within TEN_GAP of their length and a pixel, and the Ts is
-    read where it lies (photo_index_find._tens)."""
-    height = 181.04049204139574
-    img, truth = fan_photo(parse_cards("Ts As"), "four-colour", seed=6172,
-                           card_height=height, spread=0.31585352336758665)
-    _read_where_it_lies(read_photo(img), truth, "Ts", height)
-
-
 def test_a_covering_cards_slanted_edge_beside_an_index_is_no_lost_part_of_it() -> None:
     """Issue 4 (still photos: a fanned hand's cards): in this tango fan the covered 4d
     is read from its index alone, placed a little off so that the Jc's edge over it
