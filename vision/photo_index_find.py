@@ -661,8 +661,10 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
     # king's heart over its K), and neither way when both read as clearly (two glyphs
     # with no card edge seen beside them either way round: a jumbo 4h's foot index read
-    # as an Ah), but both ways when each reads by thin lines alike (CLOSE); the first
-    # looks at every pairing, the second dropped
+    # as an Ah), but both ways when each reads by thin lines alike (CLOSE), or one by
+    # thin lines and the other by no edge at all (no clearer: a nicu Kc on top of a
+    # pile, its K over its club by thin lines); the first looks at every pairing, the
+    # second dropped
     nearest: dict[tuple[int, ...], float] = {}
     for p in found:
         if p.holds:  # (an index beside a thin line holds back no other pairing)
@@ -675,6 +677,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             return other >= score
         if min(score, other) >= THIN_LAST and abs(other - score) < CLOSE:
             return True  # both ways by thin lines alike: the reading tells
+        if score >= THIN_LAST and abs(other - NO_EDGE) < 1e-6:
+            return True  # ... or this way by thin lines, the other by no edge at all
         if other <= score:
             return False
         if not NO_EDGE <= score < THIN_LAST or (s, r) not in paired:

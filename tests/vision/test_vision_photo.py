@@ -294,6 +294,19 @@ def test_an_outline_holding_more_than_a_card_disputes_no_index() -> None:
     _read_where_it_lies(read_photo(img), truth, "Jh", height)
 
 
+def test_two_glyphs_by_thin_lines_one_way_and_no_edge_the_other_are_read_both_ways() -> None:
+    """Issue 4 (still photos: cards in a pile): in this nicu pile the Kc lies on top,
+    its outline lost where its corner lies over the Tc (white on white), and its index
+    reads from the K to its club by thin lines only (11.01) and from the club to the K
+    by no edge at all (2.0): the clearer way was taken, which is no index. A way by no
+    edge is no clearer than one by thin lines: both are looked at and the reading
+    tells, and the Kc is read where it lies (photo_index_find.find_indexes)."""
+    height = 191.78239843748926
+    img, truth = pile_photo(parse_cards("6c Tc 7d Kd Kc"), "nicu-ornamental", seed=6170,
+                            card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "Kc", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
