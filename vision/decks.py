@@ -182,7 +182,7 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
     if style.kind in ("own", "lettered", "typeface"):
         img = draw_own(style.name, card)
         # the jumbo deck's courts show one big pip (a training deck: kept as trained on)
-        if style.name != "jumbo" and card is not None and card.rank in _COURTS:
+        if style.name != "jumbo" and card is not None and card.rank in COURTS:
             img = _with_picture(img, render_face(STYLES["standard"], card))
     else:
         img = _cached_svg_render(style, card)
@@ -190,7 +190,7 @@ def render_face(style: DeckStyle, card: Card | None) -> np.ndarray:
     return img
 
 
-_COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+COURTS = (Rank.JACK, Rank.QUEEN, Rank.KING)  # the cards printed with a picture
 # a standard deck court's picture frame, and where an own deck prints the picture:
 # narrower, clear of its widest index (a Swedish jack's "Kn")
 _FRAME = (51, 48, 249, 371)  # x0, y0, x1, y1
@@ -279,6 +279,6 @@ def face_on(face: np.ndarray, background: tuple[int, int, int] = (40, 40, 40)) -
     return flat
 
 
-__all__ = ["CARD_H", "CARD_W", "JOKER", "LETTERED", "STYLES", "TYPEFACED", "DeckStyle",
+__all__ = ["CARD_H", "CARD_W", "COURTS", "JOKER", "LETTERED", "STYLES", "TYPEFACED", "DeckStyle",
            "available_styles", "cache_dir", "deck_style", "face_on", "installed_typefaced",
            "render_face"]

@@ -32,6 +32,7 @@ from controller.cards import Card, Rank
 from vision.card_middle import is_picture
 from vision.classify import IndexClassifier, Reading
 from vision.corner import red_suit
+from vision.decks import COURTS
 from vision.photo_by_index import by_index
 from vision.photo_card import (
     THRESHOLD,
@@ -769,8 +770,7 @@ def _crossed(card: Card, quad: np.ndarray, edges: Edges) -> bool:
     its sides can lie on its neighbours' edges, and the indexes of the cards lying over
     it are theirs, not its print. A court's frame is a line across it: courts are not
     asked."""
-    return (card.rank is not None and (card.rank < Rank.JACK or card.rank is Rank.ACE)
-            and crossing(edges, quad) >= CROSSED)
+    return card.rank is not None and card.rank not in COURTS and crossing(edges, quad) >= CROSSED
 
 
 def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,

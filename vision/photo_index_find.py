@@ -162,7 +162,7 @@ class _Glyph:
     pts: np.ndarray  # its pixels (x, y)
     ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
 
-    @property
+    @cached_property
     def line(self) -> bool:
         """Is it a line, far narrower than long (``LINE_LIKE``)? No suit is, nor any
         rank but a ten's "1" (paired as the ten's "10"): a shadow line's curve round a
@@ -634,6 +634,8 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     found: list[_Pairing] = []
     paired: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[_Glyph, _Glyph]] = {}
     for a in glyphs:
+        if a.line:
+            continue  # no rank (a ten's "1" is paired as its "10")
         offset = centres - a.centre
         dist = np.linalg.norm(offset, axis=1)
         maybe = np.nonzero((dist > 0.6 * a.size) & (dist < 1.9 * a.size)
@@ -643,7 +645,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             # (two glyphs side by side are a ten's digits, never a suit: a nicu 9c's 9
             # and the Ks's K beside it, taken for a "10", over the 9c's club and the
             # spade beside it, was a Tc)
-            if s.red != a.red or s.ten or a.line or s.line or set(s.parts) & set(a.parts):
+            if s.red != a.red or s.ten or s.line or set(s.parts) & set(a.parts):
                 continue
             paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
@@ -677,7 +679,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             return other >= score
         if min(score, other) >= THIN_LAST and abs(other - score) < CLOSE:
             return True  # both ways by thin lines alike: the reading tells
-        if score >= THIN_LAST and abs(other - NO_EDGE) < 1e-6:
+        if score >= THIN_LAST and other == NO_EDGE:  # (neither margin found: exactly)
             return True  # ... or this way by thin lines, the other by no edge at all
         if other <= score:
             return False
