@@ -78,6 +78,12 @@ CLOSE = 0.5
 # not by whichever glyph was found first: turned half round, a Jh's heart (found first)
 # lay within its own size of the J, and the two were taken for a ten)
 TEN_GAP = 1.05
+INK_SHORT = 1.0  # px: a glyph's ink is this much shorter than the glyph printed
+# a ten's digits stand side by side: a line-like "1" runs across the line to its "0"
+# within this (cosine: 60 degrees), and two bits of a shadow line lying end to end
+# along it are no ten (a card's corner curve and the line on from it, joined by
+# INK_SHORT, were a "10" with the neighbour's A as its suit)
+ACROSS = 0.5
 COLUMN = 1.2  # a letter in line this far before the rank, of the rank-to-suit distance,
 SPACING = 0.25  # ... or one on past the suit a step on (give or take this much of it:
 # a four-colour joker's letters lie within 0.22 of it, a nicu 7's pip past its club 0.3)
@@ -161,6 +167,13 @@ class _Glyph:
     parts: tuple[int, ...]
     pts: np.ndarray  # its pixels (x, y)
     ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
+
+    @cached_property
+    def axis(self) -> np.ndarray:
+        """The unit vector along its rectangle's long side."""
+        sides = [self.box[i + 1] - self.box[i] for i in range(2)]
+        side = max(sides, key=lambda v: float(np.linalg.norm(v)))
+        return np.asarray(side / max(float(np.linalg.norm(side)), 1e-6))
 
     @cached_property
     def line(self) -> bool:
@@ -441,16 +454,38 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
     sizes = np.array([g.size for g in glyphs])
     for i, a in enumerate(glyphs):
         dist = np.linalg.norm(centres - a.centre, axis=1)
-        mean = (sizes + a.size) / 2
+        # (a glyph's ink, cut where the blur is half dark, is about a pixel shorter
+        # than printed: a tenth of a small index's digit)
+        mean = (sizes + a.size) / 2 + INK_SHORT
         for j in np.nonzero((dist < TEN_GAP * mean) & (dist > 0.2 * mean))[0]:
             bj = glyphs[int(j)]
             if j <= i or bj.red != a.red or max(bj.size, a.size) > 1.6 * min(bj.size, a.size):
+                continue
+            if not _digits_abreast(a, bj):
                 continue
             box = cv2.boxPoints(cv2.minAreaRect(np.concatenate([a.box, bj.box])))
             rect = cv2.minAreaRect(box)
             out.append(_Glyph((a.centre + bj.centre) / 2, box, float(max(rect[1])), a.red,
                               a.parts + bj.parts, np.concatenate([a.pts, bj.pts]), True))
     return out
+
+
+def _digits_abreast(a: _Glyph, b: _Glyph) -> bool:
+    """Could these two stand side by side as a ten's digits? Each that is a line
+    (:attr:`_Glyph.line`: only a "1" may be) runs across the line joining them, not
+    along it (``ACROSS``).
+
+    >>> bar = np.array([[0, 0], [2, 0], [2, 14], [0, 14]], np.float32)
+    >>> zero = np.array([[0, 0], [10, 0], [10, 14], [0, 14]], np.float32)
+    >>> one = _Glyph(bar.mean(axis=0), bar, 14.0, False, (0,), bar)
+    >>> _digits_abreast(one, _Glyph(np.array([8.0, 7.0]), zero + (3, 0), 14.0, False, (1,), zero))
+    True
+    >>> _digits_abreast(one, _Glyph(np.array([1.0, 21.0]), bar + (0, 14), 14.0, False, (1,), bar))
+    False
+    """
+    join = b.centre - a.centre
+    join = join / max(float(np.linalg.norm(join)), 1e-6)
+    return all(abs(float(g.axis @ join)) < ACROSS for g in (a, b) if g.line)
 
 
 def _extent(box: np.ndarray, origin: np.ndarray, axis: np.ndarray) -> tuple[float, float]:

@@ -307,6 +307,44 @@ def test_two_glyphs_by_thin_lines_one_way_and_no_edge_the_other_are_read_both_wa
     _read_where_it_lies(read_photo(img), truth, "Kc", height)
 
 
+def test_a_tens_digits_read_a_pixel_short_are_still_one_rank() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): in this small four-colour fan the
+    covered Ts shows its "10" turned across the strip, each digit 10 pixels long as its
+    ink is thresholded, their middles 11 apart: past TEN_GAP (1.05) of their length,
+    so the two were never one rank, and the "0" and "1" paired as an index of their
+    own. A glyph's ink, cut at the blur's middle, is a pixel shorter than it is printed:
+    the digits are joined within TEN_GAP of their length and a pixel, and the Ts is
+    read where it lies (photo_index_find._tens)."""
+    height = 181.04049204139574
+    img, truth = fan_photo(parse_cards("Ts As"), "four-colour", seed=6172,
+                           card_height=height, spread=0.31585352336758665)
+    _read_where_it_lies(read_photo(img), truth, "Ts", height)
+
+
+def test_two_bits_of_a_shadow_line_end_to_end_are_no_ten() -> None:
+    """Issue 4 (still photos: where each card lies; the held-out pile of
+    test_cards_placed_from_their_index_take_the_size_two_corners_span): a ten's digits
+    stand side by side, a "1" upright across the line to its "0". Joined within a
+    pixel more (INK_SHORT), the curve of the shadow round the Th's corner and the
+    shadow line on from it, lying end to end, were a "10" with the Ad's A as its suit,
+    an index at the Th's corner pointing 35 degrees off the card. A line-like glyph
+    joins a ten only across the line to the other (photo_index_find._digits_abreast):
+    every index found at a card's corner points along the card's sides."""
+    img, truth = pile_photo(parse_cards("Jc Ad Ts Th"), "four-colour", seed=2026 + 17,
+                            card_height=221.3693461370459)
+    width = float(np.linalg.norm(np.subtract(truth[0][1][1], truth[0][1][0])))
+    at_corners = 0
+    for idx in find_indexes(img, skip=[]):
+        for _, corners in truth:
+            q = np.array(corners, np.float64)
+            if min(np.linalg.norm(q - idx.corner, axis=1)) < 0.1 * width:
+                sides = [(q[1] - q[0]) / np.linalg.norm(q[1] - q[0]),
+                         (q[3] - q[0]) / np.linalg.norm(q[3] - q[0])]
+                assert max(abs(float(s @ idx.down)) for s in sides) > 0.95
+                at_corners += 1
+    assert at_corners >= 4
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
