@@ -817,8 +817,11 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
     # a glyph of its height just right of the rank: the rank is one digit of a ten (a
     # smaller mark there is the card's own print: a frame's end, a pip; a top-right
-    # index is only weighed against another reading: see find_indexes)
-    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
+    # index is only weighed against another reading: see find_indexes); one farther
+    # than a ten's digits are joined (_tens) is no digit of a ten with it (a nicu fan's
+    # 4h, its big 4 beside the next strip's 2)
+    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size) \
+        & (v < TEN_GAP * (sizes + rank.size) / 2 + INK_SHORT)
     if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size
                         and not set(glyphs[int(k)].parts) <= own for k in np.nonzero(after)[0]):
         return None

@@ -345,6 +345,20 @@ def test_two_bits_of_a_shadow_line_end_to_end_are_no_ten() -> None:
     assert at_corners >= 4
 
 
+def test_a_neighbours_rank_past_a_tens_reach_is_no_digit_of_it() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a glyph of the rank's height just
+    past it makes the rank one digit of a ten, and it is no index of its own. In this
+    nicu fan, turned half round, the 4h's strip shows its big 4 beside the 2h's 2 on the
+    next strip, their middles 33.5 px apart: within the window past the 4 (0.6 of its
+    size past its ink), but farther than a ten's two digits are ever joined (TEN_GAP of
+    their size and INK_SHORT: 30.4 px). A glyph that far is no digit of a ten with the
+    rank, and the 4h is read where it lies (photo_index_find._index)."""
+    height = 187.93308053354772
+    img, truth = fan_photo(parse_cards("4h 2h 5s 7h"), "nicu-ornamental", seed=6161 + 15,
+                           card_height=height, spread=0.25181192240718075)
+    _read_where_it_lies(read_photo(img), truth, "4h", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
