@@ -58,6 +58,10 @@ ONE_INK = 0.85  # ... and when this much of the blob is one ink (red, or grey to
 LINE_LIKE = 0.25  # a part this much narrower than long is a line (tango draws card edges)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
+# a thin line between a rank and a suit is a card's edge (the two on two cards) where it
+# runs on, straight, along this share of a step one way or the other (a ten's outlined
+# "0", ink inside its outline, is no such line)
+RUNS_ON = 0.8
 NO_EDGE = 2.0  # the score of a pairing with no card edge found beside it (see _index)
 THIN_LAST = 10.0  # ... an index found so is looked at after every other (a texture's
 # lines would find many) and holds back no other pairing of its rank glyph
@@ -412,6 +416,100 @@ def shape_match(a: np.ndarray, b: np.ndarray, down: np.ndarray) -> float:
     return one_shape(drawn[0], drawn[1], COARSE)
 
 
+def _across_an_edge(rank: _Glyph, suit: _Glyph, dark: np.ndarray, index: Index) -> bool:
+    """Do ``rank`` and ``suit`` lie on two cards, a card's edge between them? On the
+    line from the rank's middle to the suit's, a thin dark run (at most :data:`THIN`
+    pixels, paper within three either side) that runs on straight along
+    :data:`RUNS_ON` of a step one way or the other (:func:`_runs_on`) is a card's edge.
+    A rank glyph pairs with its nearest suit: a tango 7s's 7 paired with the spade of
+    the 5s lying over it, across the 5s's drawn edge, and held back its own.
+
+    >>> paper = np.full((80, 80), 220, np.uint8)
+    >>> paper[10:30, 34:46] = paper[50:70, 34:46] = 30  # a rank over a suit
+    >>> box = lambda y: np.array([[34, y], [45, y], [45, y + 19], [34, y + 19]], np.float32)
+    >>> rank = _Glyph(np.array([39.5, 19.5]), box(10), 19.0, False, (0,), box(10))
+    >>> suit = _Glyph(np.array([39.5, 59.5]), box(50), 19.0, False, (1,), box(50))
+    >>> index = Index(np.zeros(2), np.array([0.0, 1.0]), np.array([-1.0, 0.0]),
+    ...               rank.centre, 40.0)
+    >>> _across_an_edge(rank, suit, paper, index)
+    False
+    >>> paper[39:41, :] = 60  # a card's edge between them, running on
+    >>> _across_an_edge(rank, suit, paper, index)
+    True
+    """
+    down = index.down
+    step = float(np.linalg.norm(suit.centre - rank.centre))
+    steps, level = _profile(dark, rank.centre, down, step)
+    if len(steps) < 6:
+        return False
+    base = float(np.percentile(level, 90))
+    low = level < 0.67 * base
+    k = 0
+    while k < len(low):
+        if not low[k]:
+            k += 1
+            continue
+        first, width = _first_run(low[k:])
+        first += k
+        before, after = level[max(first - 3, 0):first], level[first + width:first + width + 3]
+        if width <= THIN and len(before) and len(after) and min(before.max(), after.max()) \
+                > 0.72 * base:
+            deepest = first + int(np.argmin(level[first:first + width]))
+            at = rank.centre + down * steps[deepest]
+            if _runs_on(dark, at, index.right, index.step, base) >= RUNS_ON:
+                return True
+        k = first + width
+    return False
+
+
+def _level(dark: np.ndarray, p: np.ndarray) -> float:
+    """The level of ``dark`` at the pixel nearest the point ``p`` (x, y), in the photo."""
+    h, w = dark.shape
+    return float(dark[int(np.clip(round(float(p[1])), 0, h - 1)),
+                      int(np.clip(round(float(p[0])), 0, w - 1))])
+
+
+def _runs_on(dark: np.ndarray, at: np.ndarray, way: np.ndarray, length: float,
+             base: float) -> float:
+    """How much of a step's ``length`` from ``at`` (a pixel of a thin dark line) the
+    line runs on, the farther of its two ways: followed pixel by pixel roughly along
+    ``way`` (a pixel aside a pixel on at most), dark with paper (``base``) either side
+    of it, and straight (a point off the line from ``at`` to the farthest point found
+    is not counted).
+
+    >>> paper = np.full((60, 60), 220, np.uint8)
+    >>> paper[30, :] = 60  # a card's edge
+    >>> _runs_on(paper, np.array([30.0, 30.0]), np.array([1.0, 0.0]), 20, 220.0)
+    1.0
+    >>> ring = np.full((60, 60), 220, np.uint8)
+    >>> _ = cv2.circle(ring, (30, 30), 8, 60, 1)  # a glyph's outline curves round
+    >>> _runs_on(ring, np.array([30.0, 22.0]), np.array([1.0, 0.0]), 20, 220.0) < RUNS_ON
+    True
+    """
+    normal = np.array([-way[1], way[0]])
+    best = 0.0
+    for sign in (1.0, -1.0):
+        q = at.astype(np.float64)
+        followed = []
+        for _ in range(int(length)):
+            q = q + sign * way
+            near = [_level(dark, q + k * normal) for k in (-1, 0, 1)]
+            k = int(np.argmin(near)) - 1
+            line = q + k * normal
+            sides = [_level(dark, line + d * normal) for d in (-THIN, THIN)]
+            if near[k + 1] < 0.67 * base and min(sides) > 0.72 * base:
+                q = line
+                followed.append(q)
+        if len(followed) < 2:
+            continue
+        pts = np.array(followed) - at
+        far = pts[np.argmax(np.linalg.norm(pts, axis=1))]
+        unit = far / max(float(np.linalg.norm(far)), 1e-6)
+        off = np.abs(pts @ np.array([-unit[1], unit[0]]))
+        best = max(best, float(np.sum(off <= 1.5)) / int(length))
+    return best
+
+
 def _pips(a: _Glyph, b: _Glyph, down: np.ndarray) -> bool:
     """Are ``a`` over ``b`` two marks of one shape, as an index's rank and suit never
     are: two pips of a card (a big pip over the small one by its index was read as the
@@ -691,8 +789,13 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                 # beside them: a faint edge is an edge (the thin lines' lateness is for
                 # a texture's lines, which a faint edge's agreeing looks are not)
                 way = score - THIN_LAST if faint else score
-                holds = score < THIN_LAST and not (pips and _side_by_side(a, s, index.down))
-                found.append(_Pairing(score, index, a.parts, s.parts, word or pips, way, holds))
+                # (a rank and a suit across a card's edge are on two cards: no index,
+                # holding back none of the rank's pairings)
+                apart = _across_an_edge(a, s, dark, index)
+                holds = score < THIN_LAST and not apart \
+                    and not (pips and _side_by_side(a, s, index.down))
+                found.append(_Pairing(score, index, a.parts, s.parts, word or pips or apart,
+                                      way, holds))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a

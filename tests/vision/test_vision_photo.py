@@ -359,6 +359,32 @@ def test_a_neighbours_rank_past_a_tens_reach_is_no_digit_of_it() -> None:
     _read_where_it_lies(read_photo(img), truth, "4h", height)
 
 
+def test_a_rank_and_a_suit_across_a_cards_edge_are_no_index() -> None:
+    """Issue 4 (still photos: a pile's cards): a rank glyph pairs with its nearest suit.
+    In this tango pile the 5s lies over the 7s, whose top-right index shows whole: its
+    7 lay nearer the 5s's spade (31 px), across the 5s's drawn edge, than its own
+    (38 px), and that pairing held its own back. A thin dark line between a rank and a
+    suit that runs on straight along a step (photo_index_find._across_an_edge) is a
+    card's edge: the two are on two cards, no index, and hold nothing back. The 7s is
+    read where it lies."""
+    height = 193.59112377749096
+    img, truth = pile_photo(parse_cards("6h 7h 7s 5s Ah"), "tango", seed=6161 + 19,
+                            card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "7s", height)
+
+
+def test_a_tens_outlined_zero_is_no_cards_edge() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a card's edge between a rank and
+    a suit is a thin dark line with paper either side of it, running on
+    (photo_index_find._across_an_edge). Tango outlines its digits: the covered Tc's
+    outlined "10", beside its club, is no such line (session 54's first try took the
+    outline for a card's edge, and this Tc was lost). The Tc is read where it lies."""
+    height = 262.4949284076557
+    img, truth = fan_photo(parse_cards("Jh Tc 2h"), "tango", seed=6161 + 4,
+                           card_height=height, spread=0.38490335731819775)
+    _read_where_it_lies(read_photo(img), truth, "Tc", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
