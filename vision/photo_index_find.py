@@ -805,9 +805,16 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # thin lines and the other by no edge at all (no clearer: a nicu Kc on top of a
     # pile, its K over its club by thin lines); the first looks at every pairing, the
     # second dropped
+    as_rank: dict[tuple[int, ...], float] = {}
+    for p in found:
+        if p.holds:
+            as_rank[p.rank] = min(as_rank.get(p.rank, np.inf), p.score)
     nearest: dict[tuple[int, ...], float] = {}
     for p in found:
-        if p.holds:  # (an index beside a thin line holds back no other pairing)
+        # (an index beside a thin line holds back no other pairing, nor one whose
+        # "suit" is the rank of a clearer index: a nicu fan's Td's 10 and the J of the
+        # Jd on the next strip, itself over its diamond)
+        if p.holds and as_rank.get(p.suit, np.inf) >= p.score:
             nearest[p.rank] = min(nearest.get(p.rank, np.inf), p.idx.step)
     clearest = {(p.rank, p.suit): p.way for p in found}
 

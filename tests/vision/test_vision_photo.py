@@ -385,6 +385,20 @@ def test_a_tens_outlined_zero_is_no_cards_edge() -> None:
     _read_where_it_lies(read_photo(img), truth, "Tc", height)
 
 
+def test_the_rank_of_a_clearer_index_is_no_suit() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a rank glyph with a nearer suit is
+    that suit's index only. In this nicu fan, turned half round, the Td's 10 lay 51.5 px
+    from the J of the Jd on the next strip and 56 px from its own diamond: the 10 over
+    the J held back the 10 over its diamond, and the Td was not found. The J is the
+    rank of a clearer index, over its own diamond: a glyph so read is no suit of
+    another's index, and holds nothing back (photo_index_find.find_indexes). The Td is
+    read where it lies."""
+    height = 271.5619797667732
+    img, truth = fan_photo(parse_cards("Td Jd 7s 7c"), "nicu-ornamental", seed=6161 + 18,
+                           card_height=height, spread=0.2742935231976089)
+    _read_where_it_lies(read_photo(img), truth, "Td", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
