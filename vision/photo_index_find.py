@@ -805,16 +805,9 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
     # thin lines and the other by no edge at all (no clearer: a nicu Kc on top of a
     # pile, its K over its club by thin lines); the first looks at every pairing, the
     # second dropped
-    as_rank: dict[tuple[int, ...], float] = {}
-    for p in found:
-        if p.holds:
-            as_rank[p.rank] = min(as_rank.get(p.rank, np.inf), p.score)
     nearest: dict[tuple[int, ...], float] = {}
     for p in found:
-        # (an index beside a thin line holds back no other pairing, nor one whose
-        # "suit" is the rank of a clearer index: a nicu fan's Td's 10 and the J of the
-        # Jd on the next strip, itself over its diamond)
-        if p.holds and as_rank.get(p.suit, np.inf) >= p.score:
+        if p.holds:  # (an index beside a thin line holds back no other pairing)
             nearest[p.rank] = min(nearest.get(p.rank, np.inf), p.idx.step)
     clearest = {(p.rank, p.suit): p.way for p in found}
 
@@ -927,11 +920,8 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
     # a glyph of its height just right of the rank: the rank is one digit of a ten (a
     # smaller mark there is the card's own print: a frame's end, a pip; a top-right
-    # index is only weighed against another reading: see find_indexes); one farther
-    # than a ten's digits are joined (_tens) is no digit of a ten with it (a nicu fan's
-    # 4h, its big 4 beside the next strip's 2)
-    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size) \
-        & (v < TEN_GAP * (sizes + rank.size) / 2 + INK_SHORT)
+    # index is only weighed against another reading: see find_indexes)
+    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
     if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size
                         and not set(glyphs[int(k)].parts) <= own for k in np.nonzero(after)[0]):
         return None

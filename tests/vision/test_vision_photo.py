@@ -345,20 +345,6 @@ def test_two_bits_of_a_shadow_line_end_to_end_are_no_ten() -> None:
     assert at_corners >= 4
 
 
-def test_a_neighbours_rank_past_a_tens_reach_is_no_digit_of_it() -> None:
-    """Issue 4 (still photos: a fanned hand's cards): a glyph of the rank's height just
-    past it makes the rank one digit of a ten, and it is no index of its own. In this
-    nicu fan, turned half round, the 4h's strip shows its big 4 beside the 2h's 2 on the
-    next strip, their middles 33.5 px apart: within the window past the 4 (0.6 of its
-    size past its ink), but farther than a ten's two digits are ever joined (TEN_GAP of
-    their size and INK_SHORT: 30.4 px). A glyph that far is no digit of a ten with the
-    rank, and the 4h is read where it lies (photo_index_find._index)."""
-    height = 187.93308053354772
-    img, truth = fan_photo(parse_cards("4h 2h 5s 7h"), "nicu-ornamental", seed=6161 + 15,
-                           card_height=height, spread=0.25181192240718075)
-    _read_where_it_lies(read_photo(img), truth, "4h", height)
-
-
 def test_a_rank_and_a_suit_across_a_cards_edge_are_no_index() -> None:
     """Issue 4 (still photos: a pile's cards): a rank glyph pairs with its nearest suit.
     In this tango pile the 5s lies over the 7s, whose top-right index shows whole: its
@@ -383,20 +369,6 @@ def test_a_tens_outlined_zero_is_no_cards_edge() -> None:
     img, truth = fan_photo(parse_cards("Jh Tc 2h"), "tango", seed=6161 + 4,
                            card_height=height, spread=0.38490335731819775)
     _read_where_it_lies(read_photo(img), truth, "Tc", height)
-
-
-def test_the_rank_of_a_clearer_index_is_no_suit() -> None:
-    """Issue 4 (still photos: a fanned hand's cards): a rank glyph with a nearer suit is
-    that suit's index only. In this nicu fan, turned half round, the Td's 10 lay 51.5 px
-    from the J of the Jd on the next strip and 56 px from its own diamond: the 10 over
-    the J held back the 10 over its diamond, and the Td was not found. The J is the
-    rank of a clearer index, over its own diamond: a glyph so read is no suit of
-    another's index, and holds nothing back (photo_index_find.find_indexes). The Td is
-    read where it lies."""
-    height = 271.5619797667732
-    img, truth = fan_photo(parse_cards("Td Jd 7s 7c"), "nicu-ornamental", seed=6161 + 18,
-                           card_height=height, spread=0.2742935231976089)
-    _read_where_it_lies(read_photo(img), truth, "Td", height)
 
 
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
