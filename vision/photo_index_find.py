@@ -58,6 +58,8 @@ ONE_INK = 0.85  # ... and when this much of the blob is one ink (red, or grey to
 LINE_LIKE = 0.25  # a part this much narrower than long is a line (tango draws card edges)
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
+SHADE = 0.67  # ... darker than this share of the paper's level (the paper ends there)
+PAST = 0.72  # ... with paper at least this light past it
 # a thin line between a rank and a suit is a card's edge (the two on two cards) where it
 # runs on, straight, along this share of a step one way or the other (a ten's outlined
 # "0", ink inside its outline, is no such line)
@@ -173,11 +175,18 @@ class _Glyph:
     ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
 
     @cached_property
+    def _sides(self) -> tuple[np.ndarray, float, float]:
+        """Its rectangle's long side (a vector), and the long and the short side's
+        lengths."""
+        sides = sorted((self.box[i + 1] - self.box[i] for i in range(2)),
+                       key=lambda v: -float(np.linalg.norm(v)))
+        return sides[0], float(np.linalg.norm(sides[0])), float(np.linalg.norm(sides[1]))
+
+    @property
     def axis(self) -> np.ndarray:
         """The unit vector along its rectangle's long side."""
-        sides = [self.box[i + 1] - self.box[i] for i in range(2)]
-        side = max(sides, key=lambda v: float(np.linalg.norm(v)))
-        return np.asarray(side / max(float(np.linalg.norm(side)), 1e-6))
+        side, long, _ = self._sides
+        return np.asarray(side / max(long, 1e-6))
 
     @cached_property
     def line(self) -> bool:
@@ -191,8 +200,7 @@ class _Glyph:
         >>> _Glyph(bar.mean(axis=0), bar * (4, 1), 20.0, False, (0,), bar).line
         False
         """
-        long, short = sorted(float(np.linalg.norm(self.box[i + 1] - self.box[i]))
-                             for i in range(2))[::-1]
+        _, long, short = self._sides
         return short < LINE_LIKE * long
 
 
@@ -443,7 +451,7 @@ def _across_an_edge(rank: _Glyph, suit: _Glyph, dark: np.ndarray, index: Index) 
     if len(steps) < 6:
         return False
     base = float(np.percentile(level, 90))
-    low = level < 0.67 * base
+    low = level < SHADE * base
     k = 0
     while k < len(low):
         if not low[k]:
@@ -453,7 +461,7 @@ def _across_an_edge(rank: _Glyph, suit: _Glyph, dark: np.ndarray, index: Index) 
         first += k
         before, after = level[max(first - 3, 0):first], level[first + width:first + width + 3]
         if width <= THIN and len(before) and len(after) and min(before.max(), after.max()) \
-                > 0.72 * base:
+                > PAST * base:
             deepest = first + int(np.argmin(level[first:first + width]))
             at = rank.centre + down * steps[deepest]
             if _runs_on(dark, at, index.right, index.step, base) >= RUNS_ON:
@@ -497,7 +505,7 @@ def _runs_on(dark: np.ndarray, at: np.ndarray, way: np.ndarray, length: float,
             k = int(np.argmin(near)) - 1
             line = q + k * normal
             sides = [_level(dark, line + d * normal) for d in (-THIN, THIN)]
-            if near[k + 1] < 0.67 * base and min(sides) > 0.72 * base:
+            if near[k + 1] < SHADE * base and min(sides) > PAST * base:
                 q = line
                 followed.append(q)
         if len(followed) < 2:
@@ -605,9 +613,8 @@ def _edge(paper: np.ndarray, start: np.ndarray, away: np.ndarray, reach: float) 
     xs, ys = (np.rint(pts[:, k]).clip(0, n - 1).astype(int) for k, n in ((0, w), (1, h)))
     level = paper[ys, xs].astype(np.float32)
     level[~inside] = 0  # the photo's edge ends the paper too
-    base = float(paper[int(np.clip(np.rint(start[1]), 0, h - 1)),
-                       int(np.clip(np.rint(start[0]), 0, w - 1))])
-    gone = np.nonzero(level < 0.67 * base)[0]
+    base = _level(paper, start)
+    gone = np.nonzero(level < SHADE * base)[0]
     return float(steps[gone[0]]) if len(gone) else None
 
 
@@ -664,12 +671,12 @@ def _thin_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
     if len(steps) < 4:
         return None
     base = float(np.percentile(level, 90))
-    low = level < 0.67 * base
+    low = level < SHADE * base
     if not low.any():
         return None
     first, width = _first_run(low)
     after = level[first + width:first + width + 3]
-    if width > THIN or len(after) < 2 or float(after.max()) < 0.72 * base:
+    if width > THIN or len(after) < 2 or float(after.max()) < PAST * base:
         return None
     return float(steps[first])
 
