@@ -11,6 +11,7 @@ card per place and one of each card (:mod:`vision.photo_places`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -82,6 +83,7 @@ class _IndexRead:
     # placed on an unread outline as its own: that outline's place in ``unread``, and
     # the card's place and sizing without it
     owned: tuple[int, np.ndarray, bool] | None = None
+    ratio: int | None = None  # which of the usual index-to-card ratios (WIDTHS) read it
 
 
 def _printed_alike(a: _IndexRead, b: _IndexRead) -> bool:
@@ -213,6 +215,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             record.reading = readings[at]
             record.quad = idx.quad(width) if width else _snapped(edges, quads[at])
             record.sized = bool(width) or record.quad is not quads[at]
+            record.ratio = None if width else at
             own = None if width else _outline_of(idx, unread or [])
             if own is not None:
                 record.owned = (own[0], record.quad, record.sized)
@@ -226,6 +229,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     _unshared(tried)
     if not whole:
         _resize_to_spans(tried, edges)
+        _one_ratio(tried, edges)
     for r in tried:
         if any(inside(r.idx.rank, middle) and covered_share(r.quad, q) < WITHIN
                for q, middle in middles):
@@ -448,6 +452,43 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
         r.sized = True
 
 
+def _one_ratio(tried: list[_IndexRead], edges: Edges) -> None:
+    """Cards placed from their indexes at usual index-to-card ratios (nothing on the
+    photo gave the size) are of one deck, printed at one ratio: a card read at another
+    ratio than most is placed again at theirs, its reading kept (a nicu 8d's index read
+    only at the second ratio, the Qc's and Qd's at the first: the 8d was placed half
+    again as big as they, over the Qd). Nothing is done on a tie.
+
+    >>> from vision.photo_index_find import WIDTHS
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> edges = Edges(np.full((400, 400, 3), 90, np.uint8))  # the bare table: no edges
+    >>> def read(name, x, ratio):
+    ...     idx = Index(np.array([x, 20]), d, r, np.array([x - 5, 10], np.float32), 10.0)
+    ...     return _IndexRead(idx, Reading(Card(name), 0.99), None,
+    ...                       idx.quad(WIDTHS[ratio] * 10.0), sized=False, ratio=ratio)
+    >>> tried = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1)]
+    >>> _one_ratio(tried, edges)
+    >>> [round(float(np.linalg.norm(t.quad[1] - t.quad[0])) / WIDTHS[0]) for t in tried]
+    [10, 10, 10]
+    >>> tie = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1), read("7d", 320, 1)]
+    >>> _one_ratio(tie, edges)
+    >>> [t.ratio for t in tie]
+    [0, 0, 1, 1]
+    """
+    placed = [r for r in tried if r.reading.card is not None and not r.sized]
+    votes = Counter(r.ratio for r in placed if r.ratio is not None)
+    if not votes:
+        return
+    (most, n), *rest = votes.most_common()
+    if n < 2 or (rest and rest[0][1] == n):
+        return
+    for r in placed:
+        if r.ratio != most:
+            placed_at = r.idx.quad(WIDTHS[most] * r.idx.step)
+            r.quad, r.ratio = _snapped(edges, placed_at), most
+            r.sized = r.quad is not placed_at  # moved onto its own edges
+
+
 def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:
     """A card placed from its index moved onto its own edges when all four are in view
     (:func:`snap_sides`), else where it was placed."""
@@ -529,9 +570,11 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     the other's right). The other down the side need not be read surely: its guess
     naming the card places it (a landscape fan's covered cards show the index at each
     end of their strip; the read one, taken for a usual index, placed its card over the
-    card above, and that one was lost). ``lit``: the photo's paper. Returns the indexes
-    whose card is so placed (none: the photo shows no four-index deck), which
-    :func:`_either_side` leaves where they are."""
+    card above, and that one was lost), at the read one's size: one card, one size (a
+    nicu fan's 3s, its foot index placed at the size of a Kc's outline read a fifth too
+    small, lay as much on paper there, and was placed over the Kc). ``lit``: the
+    photo's paper. Returns the indexes whose card is so placed (none: the photo shows
+    no four-index deck), which :func:`_either_side` leaves where they are."""
     named = [r for r in tried if r.reading.card is not None]
     settled = []
     for a in named:
@@ -551,10 +594,12 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
                     _explained(b)
                     settled.append(a)
             else:
+                there = b.quad if not unsure else b.idx.quad(
+                    float(np.linalg.norm(a.quad[1] - a.quad[0])))
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
-                first = _likelier(a.quad, b.quad, edge, lit, outlined) >= 0
+                first = _likelier(a.quad, there, edge, lit, outlined) >= 0
                 if not first and b.reading.card is None:
-                    a.quad, a.sized, first = b.quad, b.sized, True  # b only places a's card
+                    a.quad, first = there, True
                 _explained(b if first else a)
                 settled.append(a if first else b)
     return settled

@@ -371,6 +371,38 @@ def test_a_tens_outlined_zero_is_no_cards_edge() -> None:
     _read_where_it_lies(read_photo(img), truth, "Tc", height)
 
 
+def test_a_cards_unsure_index_places_it_at_the_size_of_its_read_one() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a four-index deck shows a covered
+    card's two indexes down its left side, and the card lies from the one whose place
+    is more on paper (photo_by_index._each_card_once). In this nicu fan the 3s's top
+    index was read and its foot index only guessed, placed at the size of the Kc's
+    outline read a fifth too small: weighed at their two sizes the two places lay as
+    much on paper, and the 3s was placed from its foot, over the Kc. One card has one
+    size: its unsure index places it at the read one's, and the 3s lies from its top
+    index, under the 5s."""
+    height = 217.59663516588444
+    img, truth = fan_photo(parse_cards("Kc 3s 5s"), "nicu-ornamental", seed=7272 + 9,
+                           card_height=height, spread=0.388625011356207, indexes=4)
+    _read_where_it_lies(read_photo(img), truth, "3s", height)
+
+
+def test_cards_placed_at_usual_ratios_are_placed_at_one() -> None:
+    """Issue 4 (still photos: a pile's cards): where nothing on the photo gives the
+    cards' size (none read whole, no card's two corners read), a card read by its index
+    is placed at the first usual index-to-card ratio its index reads at
+    (photo_index_find.WIDTHS). In this nicu four-index pile the Qc and Qd read at the
+    first ratio and the 8d's index only at the second: the 8d was placed half again as
+    big as they, over the Qd. One deck prints its index at one ratio: a card read at
+    another ratio than most is placed at theirs (photo_by_index._one_ratio), and the 8d
+    and the Qd are read where they lie."""
+    height = 277.8230022428425
+    img, truth = pile_photo(parse_cards("Qc 2s Qd 4h 8d"), "nicu-ornamental",
+                            seed=7272 + 15, card_height=height, indexes=4)
+    found = read_photo(img)
+    for card in ("8d", "Qd"):
+        _read_where_it_lies(found, truth, card, height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
