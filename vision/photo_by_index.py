@@ -229,7 +229,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     _unshared(tried)
     if not whole:
         _resize_to_spans(tried, edges)
-        _one_ratio(tried, edges)
+        _one_ratio(tried, edges, photo_width)
     for r in tried:
         if any(inside(r.idx.rank, middle) and covered_share(r.quad, q) < WITHIN
                for q, middle in middles):
@@ -452,12 +452,18 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
         r.sized = True
 
 
-def _one_ratio(tried: list[_IndexRead], edges: Edges) -> None:
+def _one_ratio(tried: list[_IndexRead], edges: Edges, width: float | None = None) -> None:
     """Cards placed from their indexes at usual index-to-card ratios (nothing on the
     photo gave the size) are of one deck, printed at one ratio: a card read at another
     ratio than most is placed again at theirs, its reading kept (a nicu 8d's index read
     only at the second ratio, the Qc's and Qd's at the first: the 8d was placed half
-    again as big as they, over the Qd). Nothing is done on a tie.
+    again as big as they, over the Qd). With no ratio most read at (a card alone, a
+    tie), the photo's card width ``width`` (of the outlines read with a paper margin,
+    which may span more than a card, so not the size itself) names the ratio nearest
+    it: a card placed :data:`RESIZE` off it is placed again at that ratio where that
+    lies within :data:`RESIZE` of it (a nicu 4s on top of a pile, inside the 9d's
+    outline read a fifth too big, read only at the second ratio, was placed half again
+    too big, over the cards beside it).
 
     >>> from vision.photo_index_find import WIDTHS
     >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
@@ -474,6 +480,10 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges) -> None:
     >>> _one_ratio(tie, edges)
     >>> [t.ratio for t in tie]
     [0, 0, 1, 1]
+    >>> alone = [read("4s", 20, 1)]  # the photo's outlines give a card 4.5 steps wide
+    >>> _one_ratio(alone, edges, width=45.0)
+    >>> alone[0].ratio, round(float(np.linalg.norm(alone[0].quad[1] - alone[0].quad[0])))
+    (0, 43)
     """
     placed = [r for r in tried if r.reading.card is not None and not r.sized]
     votes = Counter(r.ratio for r in placed if r.ratio is not None)
@@ -481,12 +491,30 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges) -> None:
         return
     (most, n), *rest = votes.most_common()
     if n < 2 or (rest and rest[0][1] == n):
+        if width is not None:
+            for r in placed:
+                near = min(range(len(WIDTHS)),
+                           key=lambda k: abs(np.log(WIDTHS[k] * r.idx.step / width)))
+                if _off(r.quad, width) and not _off(r.idx.quad(WIDTHS[near] * r.idx.step),
+                                                     width):
+                    _place_at_ratio(r, near, edges)
         return
     for r in placed:
         if r.ratio != most:
-            placed_at = r.idx.quad(WIDTHS[most] * r.idx.step)
-            r.quad, r.ratio = _snapped(edges, placed_at), most
-            r.sized = r.quad is not placed_at  # moved onto its own edges
+            _place_at_ratio(r, most, edges)
+
+
+def _off(quad: np.ndarray, width: float) -> bool:
+    """Is the card placed at ``quad`` :data:`RESIZE` off the card width ``width``?"""
+    return bool(abs(np.log(float(np.linalg.norm(quad[1] - quad[0])) / width)) >= np.log(RESIZE))
+
+
+def _place_at_ratio(r: _IndexRead, ratio: int, edges: Edges) -> None:
+    """Places the card of an index read again at the usual ratio ``ratio`` (of
+    :data:`WIDTHS`), on its own edges if all four are in view."""
+    placed_at = r.idx.quad(WIDTHS[ratio] * r.idx.step)
+    r.quad, r.ratio = _snapped(edges, placed_at), ratio
+    r.sized = r.quad is not placed_at  # moved onto its own edges
 
 
 def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:

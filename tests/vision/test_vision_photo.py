@@ -403,6 +403,21 @@ def test_cards_placed_at_usual_ratios_are_placed_at_one() -> None:
         _read_where_it_lies(found, truth, card, height)
 
 
+def test_a_lone_card_at_a_usual_ratio_takes_the_one_nearest_the_photos_card_width() -> None:
+    """Issue 4 (still photos: a pile's cards): a card read by its index inside an
+    outline read as another card (which may span it and the card it lies over) is
+    placed at a usual index-to-card ratio, the first its index reads at. In this nicu
+    pile the 4s on top lies inside the 9d's outline, read a fifth too big; its index
+    read only at the second ratio, and the 4s, the only card so placed, was placed half
+    again too big, some 90 px off, over the 5s and the 6h. With no other card to agree
+    a ratio with, the photo's card width names the ratio nearest it
+    (photo_by_index._one_ratio): the 4s is read where it lies."""
+    height = 218.1362986422817
+    img, truth = pile_photo(parse_cards("Js 8d 5s 6h 9d 4s"), "nicu-ornamental",
+                            seed=8383 + 24, card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "4s", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
