@@ -106,8 +106,7 @@ def _one_place(p: np.ndarray, q: np.ndarray) -> bool:
     >>> _one_place(card, card + 10), _one_place(card, card + (60, 0))
     (True, False)
     """
-    width = float(np.linalg.norm(p[1] - p[0]))
-    return float(np.linalg.norm(p.mean(axis=0) - q.mean(axis=0))) < ONE_PLACE * width
+    return float(np.linalg.norm(p.mean(axis=0) - q.mean(axis=0))) < ONE_PLACE * _wide(p)
 
 
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
@@ -201,8 +200,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
         record = _IndexRead(idx, Reading(None, 0.0), None, quads[0])
         readings = []
         for quad in quads:
-            wide = float(np.linalg.norm(quad[1] - quad[0]))
-            reading, guess = read_index_alone(warp_card(img, quad), idx.index_box(wide), clf,
+            reading, guess = read_index_alone(warp_card(img, quad), idx.index_box(_wide(quad)), clf,
                                               threshold)
             record.guess = record.guess or guess
             readings.append(reading)
@@ -427,9 +425,20 @@ def _outlined_once(outlined: list[tuple[Reading, np.ndarray]]) -> list[np.ndarra
     return list({r.card: q for r, q in reversed(outlined) if r.card is not None}.values())
 
 
+def _wide(quad: np.ndarray) -> float:
+    """The width of the card placed at ``quad`` (its top side, corners clockwise from
+    its index corner)."""
+    return float(np.linalg.norm(quad[1] - quad[0]))
+
+
+def _off(quad: np.ndarray, width: float) -> bool:
+    """Is the card placed at ``quad`` :data:`RESIZE` off the card width ``width``?"""
+    return bool(abs(np.log(_wide(quad) / width)) >= np.log(RESIZE))
+
+
 def _width_of(cards: list[np.ndarray]) -> float | None:
     """The photo's card width, as these cards give it (their median), if any."""
-    return float(np.median([np.linalg.norm(q[1] - q[0]) for q in cards])) if cards else None
+    return float(np.median([_wide(q) for q in cards])) if cards else None
 
 
 def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
@@ -445,8 +454,7 @@ def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
     if width is None:
         return
     for r in tried:
-        wide = float(np.linalg.norm(r.quad[1] - r.quad[0]))
-        if r.reading.card is None or abs(np.log(wide / width)) < np.log(RESIZE):
+        if r.reading.card is None or not _off(r.quad, width):
             continue
         r.quad = _snapped(edges, r.idx.quad(width))
         r.sized = True
@@ -474,7 +482,7 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges, width: float | None = None
     ...                       idx.quad(WIDTHS[ratio] * 10.0), sized=False, ratio=ratio)
     >>> tried = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1)]
     >>> _one_ratio(tried, edges)
-    >>> [round(float(np.linalg.norm(t.quad[1] - t.quad[0])) / WIDTHS[0]) for t in tried]
+    >>> [round(_wide(t.quad) / WIDTHS[0]) for t in tried]
     [10, 10, 10]
     >>> tie = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1), read("7d", 320, 1)]
     >>> _one_ratio(tie, edges)
@@ -482,31 +490,22 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges, width: float | None = None
     [0, 0, 1, 1]
     >>> alone = [read("4s", 20, 1)]  # the photo's outlines give a card 4.5 steps wide
     >>> _one_ratio(alone, edges, width=45.0)
-    >>> alone[0].ratio, round(float(np.linalg.norm(alone[0].quad[1] - alone[0].quad[0])))
+    >>> alone[0].ratio, round(_wide(alone[0].quad))
     (0, 43)
     """
     placed = [r for r in tried if r.reading.card is not None and not r.sized]
-    votes = Counter(r.ratio for r in placed if r.ratio is not None)
-    if not votes:
-        return
-    (most, n), *rest = votes.most_common()
-    if n < 2 or (rest and rest[0][1] == n):
-        if width is not None:
-            for r in placed:
-                near = min(range(len(WIDTHS)),
-                           key=lambda k: abs(np.log(WIDTHS[k] * r.idx.step / width)))
-                if _off(r.quad, width) and not _off(r.idx.quad(WIDTHS[near] * r.idx.step),
-                                                     width):
-                    _place_at_ratio(r, near, edges)
-        return
+    votes = Counter(r.ratio for r in placed if r.ratio is not None).most_common(2)
+    most = votes[0][0] if votes and votes[0][1] >= 2 and (
+        len(votes) == 1 or votes[1][1] < votes[0][1]) else None
     for r in placed:
-        if r.ratio != most:
-            _place_at_ratio(r, most, edges)
-
-
-def _off(quad: np.ndarray, width: float) -> bool:
-    """Is the card placed at ``quad`` :data:`RESIZE` off the card width ``width``?"""
-    return bool(abs(np.log(float(np.linalg.norm(quad[1] - quad[0])) / width)) >= np.log(RESIZE))
+        if most is not None:
+            if r.ratio != most:
+                _place_at_ratio(r, most, edges)
+        elif width is not None and _off(r.quad, width):
+            near = min(range(len(WIDTHS)),
+                       key=lambda k: abs(np.log(WIDTHS[k] * r.idx.step / width)))
+            if not _off(r.idx.quad(WIDTHS[near] * r.idx.step), width):
+                _place_at_ratio(r, near, edges)
 
 
 def _place_at_ratio(r: _IndexRead, ratio: int, edges: Edges) -> None:
@@ -520,7 +519,7 @@ def _place_at_ratio(r: _IndexRead, ratio: int, edges: Edges) -> None:
 def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:
     """A card placed from its index moved onto its own edges when all four are in view
     (:func:`snap_sides`), else where it was placed."""
-    snapped = snap_sides(edges, quad, SNAP * float(np.linalg.norm(quad[1] - quad[0])))
+    snapped = snap_sides(edges, quad, SNAP * _wide(quad))
     return quad if snapped is None else snapped
 
 
@@ -622,8 +621,7 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
                     _explained(b)
                     settled.append(a)
             else:
-                there = b.quad if not unsure else b.idx.quad(
-                    float(np.linalg.norm(a.quad[1] - a.quad[0])))
+                there = b.idx.quad(_wide(a.quad)) if unsure else b.quad
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
                 first = _likelier(a.quad, there, edge, lit, outlined) >= 0
                 if not first and b.reading.card is None:
@@ -654,9 +652,8 @@ def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
     """
     if not _facing(a, b):
         return None
-    width = float(np.linalg.norm(a.quad[1] - a.quad[0]))
-    card = a.idx.mirrored(width)
-    return card if _one_place(card, b.idx.mirrored(width)) else None
+    card = a.idx.mirrored(_wide(a.quad))
+    return card if _one_place(card, b.idx.mirrored(_wide(a.quad))) else None
 
 
 def _more_on_paper(a: np.ndarray, b: np.ndarray, lit: Callable[[], np.ndarray]) -> float:
@@ -692,7 +689,7 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
             continue
-        other = r.idx.mirrored(float(np.linalg.norm(r.quad[1] - r.quad[0])))
+        other = r.idx.mirrored(_wide(r.quad))
         if shown:
             there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
         else:
@@ -738,9 +735,8 @@ def _aside(idx: Index, quad: np.ndarray) -> bool:
     >>> _aside(at, card), _aside(mid, card)
     (False, True)
     """
-    width = float(np.linalg.norm(quad[1] - quad[0]))
     return inside(idx.rank, grown_quad(quad, -0.03)) and \
-        min(float(np.linalg.norm(idx.corner - c)) for c in quad) > CORNER_NEAR * width
+        min(float(np.linalg.norm(idx.corner - c)) for c in quad) > CORNER_NEAR * _wide(quad)
 
 
 def _spanned(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
