@@ -33,7 +33,7 @@ from vision.card_middle import is_picture
 from vision.classify import IndexClassifier, Reading
 from vision.corner import red_suit
 from vision.decks import COURTS
-from vision.photo_by_index import by_index
+from vision.photo_by_index import RESIZE, by_index
 from vision.photo_card import (
     THRESHOLD,
     has_index,
@@ -64,7 +64,9 @@ from vision.photo_places import (
     COVERED,
     OVERSIZE,
     WITHIN,
+    at_corner,
     card_like,
+    card_width,
     covered_share,
     grown_quad,
     one_per_card,
@@ -109,6 +111,10 @@ MIRRORED_UNREAD = 0.1
 SYMMETRIC = (Rank.ACE, Rank.EIGHT)  # rank glyphs that are their own mirror images
 # another card's outline over this share of a card's middle: what lies there may be its
 UNDER = 0.02
+# an outline read as a card and RESIZE times as wide as the smallest card read with a
+# paper margin holds more than that card where the card at that size in a corner of it
+# lies this much more on real edges (the mean of its sides' shares held)
+ONE_SIZE_HELD = 0.2
 
 
 @dataclass(frozen=True)
@@ -307,6 +313,42 @@ def _read_spanned(fit: _Fit, group: list[np.ndarray], clf: IndexClassifier | Ens
             if reading.card is not None:
                 return reading, card, True
     return None
+
+
+def _one_size(fit: _Fit, found: list[tuple[Reading, np.ndarray]], clean: list[np.ndarray],
+              clf: IndexClassifier | Ensemble, threshold: float) -> dict[int, np.ndarray]:
+    """The cards of one photo are of one size: an outline read as a card, with a side on
+    no real edge and :data:`~vision.photo_by_index.RESIZE` times as wide as the smallest
+    card-shaped outline read with a paper margin (``clean``), holds more than the card
+    (an outline round a card and, white on white, the card it lies on). The card is the
+    one of that size in a corner of it whose sides lie :data:`ONE_SIZE_HELD` more on real
+    edges than the outline's, where it is read the same with a paper margin. Returned:
+    by ``id`` of each outline so mended, the card."""
+    def held(quad: np.ndarray) -> float:
+        return float(np.mean(held_sides(fit.edges, quad)))
+
+    sized = [q for r, q in found if r.card is not None and card_like(q)
+             and any(q is c for c in clean)]
+    out: dict[int, np.ndarray] = {}
+    for reading, quad in found:
+        others = [q for q in sized if q is not quad]
+        if reading.card is None or not others or min(held_sides(fit.edges, quad)) >= HELD:
+            continue
+        size = min(others, key=card_width)
+        if card_width(quad) < RESIZE * card_width(size):
+            continue
+        width, length = card_width(size), float(np.linalg.norm(size[3] - size[0]))
+        least = held(quad) + ONE_SIZE_HELD
+        for card in sorted((at_corner(quad, k, width, length) for k in range(4)), key=held,
+                           reverse=True):
+            if held(card) < least:
+                break
+            img_card = warp_card(fit.img, card)
+            if _margin_is_paper(img_card) \
+                    and read_card(img_card, clf, threshold).card is reading.card:
+                out[id(quad)] = card
+                break
+    return out
 
 
 def _printed_on(quad: np.ndarray, blank: list[np.ndarray]) -> bool:
@@ -813,6 +855,9 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if (reading.card is not None and whole_in_view(quad, fit.edges)
                 and not _crossed(reading.card, quad, fit.edges)):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
+    for old, new in _one_size(fit, found, clean, clf, threshold).items():
+        found = [(r, new if id(q) == old else q) for r, q in found]
+        clean = [new if id(q) == old else q for q in clean]
     # a card wholly on a card whole in view with no index is a picture printed on it (a
     # back showing a fan of aces: nicu's decks), not a card lying there; a card's rim is
     # light and even (an outline of a wood grain's lines, whole and card-shaped round a

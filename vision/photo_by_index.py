@@ -41,6 +41,7 @@ from vision.photo_places import (
     WITHIN,
     apart,
     card_like,
+    card_width,
     covered_share,
     grown_quad,
     warp_card,
@@ -106,7 +107,7 @@ def _one_place(p: np.ndarray, q: np.ndarray) -> bool:
     >>> _one_place(card, card + 10), _one_place(card, card + (60, 0))
     (True, False)
     """
-    return float(np.linalg.norm(p.mean(axis=0) - q.mean(axis=0))) < ONE_PLACE * _wide(p)
+    return float(np.linalg.norm(p.mean(axis=0) - q.mean(axis=0))) < ONE_PLACE * card_width(p)
 
 
 def _same_card(a: _IndexRead, b: _IndexRead) -> bool:
@@ -200,8 +201,8 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
         record = _IndexRead(idx, Reading(None, 0.0), None, quads[0])
         readings = []
         for quad in quads:
-            reading, guess = read_index_alone(warp_card(img, quad), idx.index_box(_wide(quad)), clf,
-                                              threshold)
+            reading, guess = read_index_alone(warp_card(img, quad),
+                                              idx.index_box(card_width(quad)), clf, threshold)
             record.guess = record.guess or guess
             readings.append(reading)
         at = _agreed(readings)
@@ -425,20 +426,14 @@ def _outlined_once(outlined: list[tuple[Reading, np.ndarray]]) -> list[np.ndarra
     return list({r.card: q for r, q in reversed(outlined) if r.card is not None}.values())
 
 
-def _wide(quad: np.ndarray) -> float:
-    """The width of the card placed at ``quad`` (its top side, corners clockwise from
-    its index corner)."""
-    return float(np.linalg.norm(quad[1] - quad[0]))
-
-
 def _off(quad: np.ndarray, width: float) -> bool:
     """Is the card placed at ``quad`` :data:`RESIZE` off the card width ``width``?"""
-    return bool(abs(np.log(_wide(quad) / width)) >= np.log(RESIZE))
+    return bool(abs(np.log(card_width(quad) / width)) >= np.log(RESIZE))
 
 
 def _width_of(cards: list[np.ndarray]) -> float | None:
     """The photo's card width, as these cards give it (their median), if any."""
-    return float(np.median([_wide(q) for q in cards])) if cards else None
+    return float(np.median([card_width(q) for q in cards])) if cards else None
 
 
 def _resize_to_spans(tried: list[_IndexRead], edges: Edges) -> None:
@@ -482,7 +477,7 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges, width: float | None = None
     ...                       idx.quad(WIDTHS[ratio] * 10.0), sized=False, ratio=ratio)
     >>> tried = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1)]
     >>> _one_ratio(tried, edges)
-    >>> [round(_wide(t.quad) / WIDTHS[0]) for t in tried]
+    >>> [round(card_width(t.quad) / WIDTHS[0]) for t in tried]
     [10, 10, 10]
     >>> tie = [read("Qc", 20, 0), read("Qd", 120, 0), read("8d", 220, 1), read("7d", 320, 1)]
     >>> _one_ratio(tie, edges)
@@ -490,7 +485,7 @@ def _one_ratio(tried: list[_IndexRead], edges: Edges, width: float | None = None
     [0, 0, 1, 1]
     >>> alone = [read("4s", 20, 1)]  # the photo's outlines give a card 4.5 steps wide
     >>> _one_ratio(alone, edges, width=45.0)
-    >>> alone[0].ratio, round(_wide(alone[0].quad))
+    >>> alone[0].ratio, round(card_width(alone[0].quad))
     (0, 43)
     """
     placed = [r for r in tried if r.reading.card is not None and not r.sized]
@@ -519,7 +514,7 @@ def _place_at_ratio(r: _IndexRead, ratio: int, edges: Edges) -> None:
 def _snapped(edges: Edges, quad: np.ndarray) -> np.ndarray:
     """A card placed from its index moved onto its own edges when all four are in view
     (:func:`snap_sides`), else where it was placed."""
-    snapped = snap_sides(edges, quad, SNAP * _wide(quad))
+    snapped = snap_sides(edges, quad, SNAP * card_width(quad))
     return quad if snapped is None else snapped
 
 
@@ -621,7 +616,7 @@ def _each_card_once(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
                     _explained(b)
                     settled.append(a)
             else:
-                there = b.idx.quad(_wide(a.quad)) if unsure else b.quad
+                there = b.idx.quad(card_width(a.quad)) if unsure else b.quad
                 edge = a.idx.sides[0] + b.idx.sides[1] - b.idx.sides[0] - a.idx.sides[1]
                 first = _likelier(a.quad, there, edge, lit, outlined) >= 0
                 if not first and b.reading.card is None:
@@ -652,8 +647,8 @@ def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
     """
     if not _facing(a, b):
         return None
-    card = a.idx.mirrored(_wide(a.quad))
-    return card if _one_place(card, b.idx.mirrored(_wide(a.quad))) else None
+    card = a.idx.mirrored(card_width(a.quad))
+    return card if _one_place(card, b.idx.mirrored(card_width(a.quad))) else None
 
 
 def _more_on_paper(a: np.ndarray, b: np.ndarray, lit: Callable[[], np.ndarray]) -> float:
@@ -689,7 +684,7 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
             continue
-        other = r.idx.mirrored(_wide(r.quad))
+        other = r.idx.mirrored(card_width(r.quad))
         if shown:
             there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
         else:
@@ -736,7 +731,7 @@ def _aside(idx: Index, quad: np.ndarray) -> bool:
     (False, True)
     """
     return inside(idx.rank, grown_quad(quad, -0.03)) and \
-        min(float(np.linalg.norm(idx.corner - c)) for c in quad) > CORNER_NEAR * _wide(quad)
+        min(float(np.linalg.norm(idx.corner - c)) for c in quad) > CORNER_NEAR * card_width(quad)
 
 
 def _spanned(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:

@@ -219,6 +219,38 @@ def whole_in_view(quad: np.ndarray, edges: Edges) -> bool:
     return min(held_sides(edges, quad)) >= WHOLE
 
 
+def card_width(quad: np.ndarray) -> float:
+    """The width of the card at ``quad``: its top side (corners clockwise from the
+    face's top-left).
+
+    >>> card_width(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32))
+    63.0
+    """
+    return float(np.linalg.norm(quad[1] - quad[0]))
+
+
+def at_corner(quad: np.ndarray, corner: int, width: float, length: float) -> np.ndarray:
+    """The card of ``width`` by ``length`` lying in ``quad``'s ``corner`` (its sides
+    along that corner's two sides; corners clockwise from the face's top-left, as
+    ``quad``'s, so it reads the same way round).
+
+    >>> quad = np.array([[0, 0], [90, 0], [90, 120], [0, 120]], np.float32)
+    >>> at_corner(quad, 2, 63, 88).round().tolist()
+    [[27.0, 32.0], [90.0, 32.0], [90.0, 120.0], [27.0, 120.0]]
+    """
+    a = quad[corner].astype(np.float32)
+    across, down = quad[(corner + 1) % 4] - a, quad[(corner + 3) % 4] - a
+    # the canonical top and bottom sides are the card's width; corners 1 and 3 sit at
+    # the ends of a top or bottom side the other way round
+    ways = (width, length) if corner % 2 == 0 else (length, width)
+    across = across / max(float(np.linalg.norm(across)), 1e-6) * ways[0]
+    down = down / max(float(np.linalg.norm(down)), 1e-6) * ways[1]
+    out = np.empty((4, 2), np.float32)
+    out[corner], out[(corner + 1) % 4] = a, a + across
+    out[(corner + 2) % 4], out[(corner + 3) % 4] = a + across + down, a + down
+    return out
+
+
 def unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
                      sized: list[np.ndarray]) -> list[tuple[Reading, np.ndarray]]:
     """The cards of one photo are of one size: an outline read as a card but far bigger
@@ -237,6 +269,6 @@ def unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
             and not whole_in_view(q, edges) else (r, q) for r, q in found]
 
 
-__all__ = ["COVERED", "WITHIN", "apart", "card_like", "covered_share", "cut_off",
-           "grown_quad", "one_per_card", "one_place_each", "outer_outline", "quad_area",
-           "unname_oversize", "warp_card", "whole_in_view"]
+__all__ = ["COVERED", "WITHIN", "apart", "at_corner", "card_like", "card_width", "covered_share",
+           "cut_off", "grown_quad", "one_per_card", "one_place_each", "outer_outline",
+           "quad_area", "unname_oversize", "warp_card", "whole_in_view"]

@@ -418,6 +418,22 @@ def test_a_lone_card_at_a_usual_ratio_takes_the_one_nearest_the_photos_card_widt
     _read_where_it_lies(read_photo(img), truth, "4s", height)
 
 
+def test_an_outline_round_two_cards_is_cut_to_the_photos_card_size() -> None:
+    """Issue 4 (still photos: a pile's cards, never a wrong card): in this nicu pile the
+    3c on top lies over the 7d, white on white, and one outline ran round both, read 3c
+    by the 3c's index in its corner: the 3c was placed 47 px off, where the 7d lies,
+    and the 7d scored wrong. The cards of one photo are of one size: the outline is a
+    third wider than the Ad's, and the card of the Ad's size in the 3c's corner of it
+    lies on real edges nearly all round (photo._one_size): the 3c and the 7d are read
+    where they lie."""
+    height = 188.90996128016943
+    img, truth = pile_photo(parse_cards("4d 7d Ad 3c"), "nicu-ornamental", seed=7272 + 30,
+                            card_height=height)
+    found = read_photo(img)
+    for card in ("3c", "7d"):
+        _read_where_it_lies(found, truth, card, height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
