@@ -51,7 +51,7 @@ from vision.photo_find import (
     order_corners,
     to_paper_edge,
 )
-from vision.photo_fit import CROSSED, HELD, Edges, crossing, fit_sides, held_sides
+from vision.photo_fit import CROSSED, HELD, Edges, crossing, fit_sides, held_share, held_sides
 from vision.photo_index_find import (
     USUAL_SIDE,
     Index,
@@ -65,6 +65,7 @@ from vision.photo_places import (
     OVERSIZE,
     WITHIN,
     at_corner,
+    card_length,
     card_like,
     card_width,
     covered_share,
@@ -230,7 +231,7 @@ def _part_of(quad: np.ndarray, card: np.ndarray) -> bool:
     """
     if covered_share(quad, card) <= 0.9 or quad_area(quad) >= PART * quad_area(card):
         return False
-    near = CORNER_SHARED * float(np.linalg.norm(card[1] - card[0]))
+    near = CORNER_SHARED * card_width(card)
     return sum(min(float(np.linalg.norm(p - c)) for c in card) < near for p in quad) <= 1
 
 
@@ -325,7 +326,7 @@ def _one_size(fit: _Fit, found: list[tuple[Reading, np.ndarray]], clean: list[np
     edges than the outline's, where it is read the same with a paper margin. Returned:
     by ``id`` of each outline so mended, the card."""
     def held(quad: np.ndarray) -> float:
-        return float(np.mean(held_sides(fit.edges, quad)))
+        return held_share(fit.edges, quad)
 
     sized = [q for r, q in found if r.card is not None and card_like(q)
              and any(q is c for c in clean)]
@@ -337,10 +338,9 @@ def _one_size(fit: _Fit, found: list[tuple[Reading, np.ndarray]], clean: list[np
         size = min(others, key=card_width)
         if card_width(quad) < RESIZE * card_width(size):
             continue
-        width, length = card_width(size), float(np.linalg.norm(size[3] - size[0]))
         least = held(quad) + ONE_SIZE_HELD
-        for card in sorted((at_corner(quad, k, width, length) for k in range(4)), key=held,
-                           reverse=True):
+        corners = (at_corner(quad, k, card_width(size), card_length(size)) for k in range(4))
+        for card in sorted(corners, key=held, reverse=True):
             if held(card) < least:
                 break
             img_card = warp_card(fit.img, card)
@@ -855,9 +855,9 @@ def _read_at(img: np.ndarray, scale: float, clf: IndexClassifier | Ensemble,
         if (reading.card is not None and whole_in_view(quad, fit.edges)
                 and not _crossed(reading.card, quad, fit.edges)):
             whole.append(quad)  # ... unless its every side is a real edge: the card's own
-    for old, new in _one_size(fit, found, clean, clf, threshold).items():
-        found = [(r, new if id(q) == old else q) for r, q in found]
-        clean = [new if id(q) == old else q for q in clean]
+    cut = _one_size(fit, found, clean, clf, threshold)
+    found = [(r, cut.get(id(q), q)) for r, q in found]
+    clean = [cut.get(id(q), q) for q in clean]
     # a card wholly on a card whole in view with no index is a picture printed on it (a
     # back showing a fan of aces: nicu's decks), not a card lying there; a card's rim is
     # light and even (an outline of a wood grain's lines, whole and card-shaped round a

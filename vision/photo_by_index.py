@@ -40,6 +40,7 @@ from vision.photo_model import Ensemble
 from vision.photo_places import (
     WITHIN,
     apart,
+    card_length,
     card_like,
     card_width,
     covered_share,
@@ -572,7 +573,7 @@ def _down_one_side(a: _IndexRead, b: _IndexRead) -> bool:
     down, right = shared_axes(a.idx, b.idx)
     rel = b.idx.rank - a.idx.rank
     across, along = float(rel @ right), float(rel @ down)
-    length = float(np.linalg.norm(a.quad[3] - a.quad[0]))
+    length = card_length(a.quad)
     return abs(across) < a.idx.step and 0.5 * length < along < 1.1 * length
 
 
@@ -647,8 +648,9 @@ def _mirrored_pair(a: _IndexRead, b: _IndexRead) -> np.ndarray | None:
     """
     if not _facing(a, b):
         return None
-    card = a.idx.mirrored(card_width(a.quad))
-    return card if _one_place(card, b.idx.mirrored(card_width(a.quad))) else None
+    width = card_width(a.quad)
+    card = a.idx.mirrored(width)
+    return card if _one_place(card, b.idx.mirrored(width)) else None
 
 
 def _more_on_paper(a: np.ndarray, b: np.ndarray, lit: Callable[[], np.ndarray]) -> float:

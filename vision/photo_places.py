@@ -21,7 +21,7 @@ import numpy as np
 from vision.classify import Reading
 from vision.decks import CARD_H, CARD_W
 from vision.photo_find import card_proportions, covered_end
-from vision.photo_fit import Edges, held_sides
+from vision.photo_fit import Edges, held_share, held_sides
 
 GROW = 0.04  # a second look at each outline, this much bigger
 COVERED = 0.4  # an unread outline this much on a card read already is part of that card
@@ -99,16 +99,13 @@ def outer_outline(quad: np.ndarray, reading: Reading, found: list[tuple[Reading,
              and quad_area(q) < INNER * area]
     if edges is None:
         return bool(inner)
-    def held(q: np.ndarray) -> float:
-        return float(np.mean(held_sides(edges, q)))
-
-    own = held(quad)
+    own = held_share(edges, quad)
     # a part cut off by a shadow's or a box's edge is no card's own outline, however
     # well its sides lie on real edges (a shadow across an ace's big pip: the part
     # lay on real edges all round, as the whole ace did)
-    if any(held(q) >= own and not cut_off(edges, q) for q in inner):
+    if any(held_share(edges, q) >= own and not cut_off(edges, q) for q in inner):
         return True
-    outer = [held(q) for q in same if covered_share(quad, q) > WITHIN
+    outer = [held_share(edges, q) for q in same if covered_share(quad, q) > WITHIN
              and INNER * quad_area(q) > area]
     return any(h > own or (h >= own and cut_off(edges, quad)) for h in outer)
 
@@ -188,7 +185,7 @@ def one_place_each(kept: list[tuple[Reading, np.ndarray]], edges: Edges
     ...                                          Edges(table))]  # both cards' own outlines
     ['None', 'None']
     """
-    held = [float(np.mean(held_sides(edges, q))) for _, q in kept]
+    held = [held_share(edges, q) for _, q in kept]
     out = []
     for i, (r, q) in enumerate(kept):
         rivals = [] if r.card is None else [
@@ -227,6 +224,16 @@ def card_width(quad: np.ndarray) -> float:
     63.0
     """
     return float(np.linalg.norm(quad[1] - quad[0]))
+
+
+def card_length(quad: np.ndarray) -> float:
+    """The length of the card at ``quad``: its left side (corners as for
+    :func:`card_width`).
+
+    >>> card_length(np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32))
+    88.0
+    """
+    return float(np.linalg.norm(quad[3] - quad[0]))
 
 
 def at_corner(quad: np.ndarray, corner: int, width: float, length: float) -> np.ndarray:
@@ -269,6 +276,7 @@ def unname_oversize(found: list[tuple[Reading, np.ndarray]], edges: Edges,
             and not whole_in_view(q, edges) else (r, q) for r, q in found]
 
 
-__all__ = ["COVERED", "WITHIN", "apart", "at_corner", "card_like", "card_width", "covered_share",
-           "cut_off", "grown_quad", "one_per_card", "one_place_each", "outer_outline",
-           "quad_area", "unname_oversize", "warp_card", "whole_in_view"]
+__all__ = ["COVERED", "WITHIN", "apart", "at_corner", "card_length", "card_like",
+           "card_width", "covered_share", "cut_off", "grown_quad", "one_per_card",
+           "one_place_each", "outer_outline", "quad_area", "unname_oversize", "warp_card",
+           "whole_in_view"]
