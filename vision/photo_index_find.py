@@ -106,6 +106,8 @@ COARSE = 16
 SLIMMER = 1.3
 LONGER = 1.25  # a glyph this much longer one way than the other (a 7, a J: not a heart)
 MARGIN = 0.3  # the usual margin from the index to the card's edge, of that distance
+RECT_PAST = 0.1  # a glyph's rectangle this far past its ink (of the rank-to-suit distance) is
+# turned off the card: an index it held back is looked at again from its ink
 EVEN = 0.85  # paper round an index: its darker quarter at least this bright (of its light)
 
 
@@ -706,13 +708,51 @@ def _faint_line(dark: np.ndarray, start: np.ndarray, away: np.ndarray,
     if len(steps) < 6:
         return None
     off = np.abs(level - base) > FAINT * base
+    at = _thin_run(off)
+    pair = _rim_and_shadow(level, base)
+    # (fainter still, a rim and its shadow side by side, nearer than anything off)
+    if at is None and pair.any() and (not off.any() or np.argmax(pair) < np.argmax(off)):
+        at = _thin_run(pair)
+    return None if at is None else float(steps[at])
+
+
+def _thin_run(off: np.ndarray) -> int | None:
+    """Where the first run of True in ``off`` starts, if there is one, at most
+    :data:`THIN` + 1 long, and False for the two or three places past it (paper)."""
     if not off.any():
         return None
     first, width = _first_run(off)
     after = off[first + width:first + width + 3]
-    if width > THIN + 1 or len(after) < 2 or after.any():
-        return None
-    return float(steps[first])
+    return None if width > THIN + 1 or len(after) < 2 or after.any() else first
+
+
+def _rim_and_shadow(level: np.ndarray, base: float) -> np.ndarray:
+    """Where along a profile a card's rim lies right before its shadow, each only half
+    :data:`FAINT` off the paper's level ``base`` (lighter, then darker), paper of that
+    level past them: a card's edge over a card of its deck, faintest (a nicu Js's over
+    the As it covers: 5% each way, 9% apart, within two pixels).
+
+    >>> level = np.array([207, 210, 209, 214, 216, 203, 197, 201, 207, 209, 209], np.float32)
+    >>> np.nonzero(_rim_and_shadow(level, 207.0))[0].tolist()
+    [4, 5, 6]
+    >>> np.nonzero(_rim_and_shadow(level[5:], 207.0))[0].tolist()  # a shadow alone
+    []
+    """
+    half = FAINT / 2 * base
+    light, dark = level > base + half, level < base - half
+    out = np.zeros(len(level), bool)
+    if not light.any():
+        return out
+    first, width = _first_run(light)
+    end = first + width
+    # the shadow begins on the rim's last pixel or the next (the blur may leave one
+    # pixel between them at the paper's level)
+    start = next((k for k in (end, end + 1) if k < len(level) and dark[k]), None)
+    if start is None:
+        return out
+    out[first:start] = True
+    out[start:start + _first_run(dark[start:])[1]] = True
+    return out
 
 
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
@@ -753,6 +793,7 @@ class _Pairing(NamedTuple):
     no_index: bool  # letters of a word, or two pips of one shape: looked at, not kept
     way: float  # the score that judges which way round the two read
     holds: bool  # holds back the rank glyph's pairings with farther marks
+    by_ink: bool  # found only from its glyphs' ink (a second look: see _index)
 
 
 def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
@@ -790,7 +831,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             paired[(a.parts, s.parts)] = (a, s)
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
-                score, index, word, faint = idx
+                score, index, word, faint, by_ink = idx
                 pips = _pips(a, s, index.down)
                 # which way round two glyphs read is judged by the card's edges seen
                 # beside them: a faint edge is an edge (the thin lines' lateness is for
@@ -799,10 +840,12 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                 # (a rank and a suit across a card's edge are on two cards: no index,
                 # holding back none of the rank's pairings)
                 apart = _across_an_edge(a, s, dark, index)
-                holds = score < THIN_LAST and not apart \
+                # (found only from its glyphs' ink, a second look, it holds none back:
+                # a nicu Ts's 10 so paired with a nearer pip held back its own spade)
+                holds = score < THIN_LAST and not apart and not by_ink \
                     and not (pips and _side_by_side(a, s, index.down))
                 found.append(_Pairing(score, index, a.parts, s.parts, word or pips or apart,
-                                      way, holds))
+                                      way, holds, by_ink))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
     # farther marks are not indexes), and two glyphs are one index one way round only:
     # its rank over its suit, not the suit read as a rank over a rank read as a suit (a
@@ -898,24 +941,27 @@ def _on_paper(dark: np.ndarray, origin: np.ndarray, down: np.ndarray, right: np.
 
 
 def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.ndarray],
-           glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray, hand: float = 1.0
-           ) -> tuple[float, Index, bool, bool] | None:
+           glyphs: list[_Glyph], paper: np.ndarray, dark: np.ndarray, hand: float = 1.0,
+           by_ink: bool = False) -> tuple[float, Index, bool, bool, bool] | None:
     """The index a rank glyph over a suit glyph makes, if only paper lies left of and
     above them (the card's edge); with a score (lower is clearer), whether the two
-    are letters of a word printed down the card, and whether the card's edge was seen
-    only as a faint line (:func:`_faint_margins`). ``shapes``: every glyph's centre,
+    are letters of a word printed down the card, whether the card's edge was seen
+    only as a faint line (:func:`_faint_margins`), and whether the index was found
+    only from its glyphs' ink (``by_ink``). ``shapes``: every glyph's centre,
     size and colour (red or not). ``hand`` -1: the card lies left of the index, its
-    edge right of it (a four-index deck's top-right index)."""
+    edge right of it (a four-index deck's top-right index). ``by_ink``: the glyphs'
+    extents taken from their ink, not their rectangles (:data:`_Glyph.box`)."""
     centres, sizes, reds = shapes
     step = float(np.linalg.norm(suit.centre - rank.centre))
     down = (suit.centre - rank.centre) / step
     right = hand * np.array([down[1], -down[0]], np.float32)
-    both = np.concatenate([rank.box, suit.box])
+    rank_at, suit_at = (rank.pts, suit.pts) if by_ink else (rank.box, suit.box)
+    both = np.concatenate([rank_at, suit_at])
     left, far = _extent(both, rank.centre, right)
-    top, _ = _extent(rank.box, rank.centre, down)
-    _, bottom = _extent(suit.box, rank.centre, down)
-    r_lo, r_hi = _extent(rank.box, rank.centre, right)
-    s_lo, s_hi = _extent(suit.box, rank.centre, right)
+    top, _ = _extent(rank_at, rank.centre, down)
+    _, bottom = _extent(suit_at, rank.centre, down)
+    r_lo, r_hi = _extent(rank_at, rank.centre, right)
+    s_lo, s_hi = _extent(suit_at, rank.centre, right)
     # the suit sits under the rank (not beside it), the rank no wider than tall
     if min(r_hi, s_hi) - max(r_lo, s_lo) < 0.3 * min(r_hi - r_lo, s_hi - s_lo):
         return None
@@ -965,8 +1011,24 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
         if all(_past_edge(glyphs[k].box, rank.centre, (right, down), edges) for k in blockers):
             break
     else:
-        return None
+        # a squarish glyph's rectangle turned off the card reaches past its ink (a nicu
+        # 8c's club, 37 px, reached 8 px past it, half a right angle off the card, and
+        # the looks began on the table past the card's edge): looked at again from the
+        # ink itself, where the rectangle reaches well past it (a pixel or so changes
+        # nothing a look may trust: a tango Kd's top-right index, so read as a top-left
+        # one, placed the Kd a card off)
+        ink = np.concatenate([rank.pts, suit.pts])
+        overshoot = max(_extent(ink, rank.centre, right)[0] - left,
+                        _extent(rank.pts, rank.centre, down)[0] - top)
+        if by_ink or overshoot < RECT_PAST * step:
+            return None
+        return _index(rank, suit, shapes, glyphs, paper, dark, hand, True)
     thin, faint = len(seen) > 1, len(seen) == len(looks)
+    # (an index found from its glyphs' ink, a second look, needs the paper's end seen
+    # both ways: a jumbo 4h's foot heart read as a rank over its "4", its edge seen
+    # left of them only, named an Ah that was not on the table)
+    if by_ink and (len(ml) < 2 or len(mu) < 2):
+        return None
     margin_l = float(np.median(ml)) if len(ml) >= 2 else MARGIN * step
     margin_u = float(np.median(mu)) if len(mu) >= 2 else MARGIN * step
     corner = rank.centre + right * (left - margin_l) + down * (top - margin_u)
@@ -975,7 +1037,7 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
                    for k in letters)
     extent = (far - left + margin_l, bottom - top + margin_u)
     return score, Index(rank.centre, down.astype(np.float32), right, corner.astype(np.float32),
-                        step, extent, ink=(left, far, top)), word, faint
+                        step, extent, ink=(left, far, top)), word, faint, by_ink
 
 
 def _with_sides(idx: Index, paper: np.ndarray, dark: np.ndarray) -> Index:

@@ -434,6 +434,35 @@ def test_an_outline_round_two_cards_is_cut_to_the_photos_card_size() -> None:
         _read_where_it_lies(found, truth, card, height)
 
 
+def test_an_index_held_back_by_its_glyphs_rectangles_is_looked_at_from_their_ink() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): in this nicu fan on a wavy brown
+    table the 8c on top lies half a right angle off the photo. Its club's rectangle,
+    square to the photo, reached 8 px past the club toward the card's edge, the looks
+    for the paper's end began on the table, and the 8c's index was not found. Where a
+    glyph's rectangle reaches well past its ink, an index it held back is looked at
+    again from the ink (photo_index_find._index, RECT_PAST): the 8c is read where it
+    lies."""
+    height = 256.573371444395
+    img, truth = fan_photo(parse_cards("Jc 9d 8c"), "nicu-ornamental", seed=7272 + 18,
+                           card_height=height, spread=0.36972694649923865)
+    _read_where_it_lies(read_photo(img), truth, "8c", height)
+
+
+def test_a_covered_cards_faintest_edge_is_its_rim_and_shadow_side_by_side() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a covered card's edge over the
+    card it covers, white on white, shows as its rim, a little lighter than the paper,
+    and its shadow right past it, a little darker. In this nicu fan the 8s's edge over
+    the 5h is a rim some 7% lighter than the paper and a shadow 3 to 5% darker: at
+    FAINT's edge (7%), its looks did not agree on it, and the 5h's print past it held
+    the 8s's index back. A rim and a shadow side by side, each half FAINT off the paper
+    and nearer than anything else off it, are a card's edge
+    (photo_index_find._rim_and_shadow): the 8s is read where it lies."""
+    height = 204.19493496246764
+    img, truth = fan_photo(parse_cards("Qh 2s 5h 8s Jh"), "nicu-ornamental", seed=6161 + 6,
+                           card_height=height, spread=0.3401416505527099)
+    _read_where_it_lies(read_photo(img), truth, "8s", height)
+
+
 def test_a_pip_cards_own_print_runs_no_line_across_it() -> None:
     """Issue 4 (still photos: where each card lies): a pip card whole in view is no
     outline crossed by another card's edge. The standard deck's 9c has its pips in two
