@@ -85,9 +85,11 @@ PAPER_SAT = 100  # cream card stock under a warm light is this saturated (of 255
 SHADED = 0.95  # a card's own shaded margin is this bright, of the middle of the card
 COVERED_SAME = 0.6  # two outlines this much on each other are one card's
 INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than its outline
-PARTS_OVERLAP = 0.3  # two parts of one card (a shadow across it) lie this little on each
+PARTS_OVERLAP = 0.1  # two parts of one card (a shadow across it) lie this little on each
 PARTS_FILL = 0.8  # other, fill this much of the card they make together,
-PART_MOST = 0.75  # ... and neither is more than this much of it
+PART_MOST = 0.75  # ... and neither is more than this much of it (two outlines a sixth on
+# each other were two cards: a dondorf Js's own, and one a card off over the Th it
+# covers, read Js by the Js's index in its corner)
 FRAMED = 1.15  # paper past an outline adding this much area: the outline is a picture frame
 UNPAPERED = 3  # a card's outlines with no paper margin tried, the cleanest first
 CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one corner

@@ -543,6 +543,17 @@ def test_a_four_index_card_is_not_turned_off_the_hand_onto_a_grey_table() -> Non
     assert {Card("Ah"), Card("Ad"), Card("As"), Card("6s")} <= set(named)
 
 
+def test_two_card_shaped_outlines_read_the_same_are_two_cards_not_one() -> None:
+    """Issue 4 (never guess; still photos of four-index decks): in this dondorf fan the
+    Js's own outline was read Js, and so was an outline a card's width off, over the Th
+    it covers, by the Js's index in that one's corner. The two lay a sixth on each
+    other and were merged as two parts of one card (a card parted by a shadow): a Js a
+    third again too big, scored where the Th lies. Two parts of one card lie side by
+    side, at most PARTS_OVERLAP (0.1) on each other (photo._one_card_of): the Js is
+    read on its own outline and the Th from its index, each where it lies."""
+    _fan_read_whole("Th Js", "dondorf", 6161 + 25, 270.1234831603773, 0.34130111651330963)
+
+
 def test_a_card_placed_again_off_every_card_is_not_named() -> None:
     """Issue 4 (never guess; still photos of four-index decks): the Qh's bottom-right
     index, upside down, was read as an Ad (the heart taken for an "A", the "Q" for a
