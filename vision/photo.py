@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 
 import cv2
 import numpy as np
@@ -87,9 +87,9 @@ COVERED_SAME = 0.6  # two outlines this much on each other are one card's
 INNER_FIT = 0.85  # a card spanned by its index corners this much smaller than its outline
 PARTS_OVERLAP = 0.1  # two parts of one card (a shadow across it) lie this little on each
 PARTS_FILL = 0.8  # other, fill this much of the card they make together,
-PART_MOST = 0.75  # ... and neither is more than this much of it (two outlines a sixth on
-# each other were two cards: a dondorf Js's own, and one a card off over the Th it
-# covers, read Js by the Js's index in its corner)
+PART_MOST = 0.75  # ... and neither is more than this much of it
+# (PARTS_OVERLAP: two outlines a sixth on each other were two cards, a dondorf Js's own
+# and one a card off over the Th it covers, read Js by the Js's index in its corner)
 FRAMED = 1.15  # paper past an outline adding this much area: the outline is a picture frame
 UNPAPERED = 3  # a card's outlines with no paper margin tried, the cleanest first
 CORNER_SHARED = 0.06  # two outlines' corners this near (of the width) are one corner
@@ -327,9 +327,7 @@ def _one_size(fit: _Fit, found: list[tuple[Reading, np.ndarray]], clean: list[np
     one of that size in a corner of it whose sides lie :data:`ONE_SIZE_HELD` more on real
     edges than the outline's, where it is read the same with a paper margin. Returned:
     by ``id`` of each outline so mended, the card."""
-    def held(quad: np.ndarray) -> float:
-        return held_share(fit.edges, quad)
-
+    held = partial(held_share, fit.edges)
     sized = [q for r, q in found if r.card is not None and card_like(q)
              and any(q is c for c in clean)]
     out: dict[int, np.ndarray] = {}

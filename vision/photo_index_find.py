@@ -962,7 +962,7 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     _, bottom = _extent(suit_at, rank.centre, down)
     r_lo, r_hi = _extent(rank_at, rank.centre, right)
     s_lo, s_hi = _extent(suit_at, rank.centre, right)
-    # the suit sits under the rank (not beside it), the rank no wider than tall
+    # the suit sits under the rank (not beside it)
     if min(r_hi, s_hi) - max(r_lo, s_lo) < 0.3 * min(r_hi - r_lo, s_hi - s_lo):
         return None
     own = set(rank.parts) | set(suit.parts)
