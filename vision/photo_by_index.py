@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.cards import Card, Rank
 from vision.classify import IndexClassifier, Reading
 from vision.photo_card import other_rank, read_index_alone, upside_down
 from vision.photo_find import ASPECT_RANGE
@@ -207,6 +207,9 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
             record.guess = record.guess or guess
             readings.append(reading)
         at = _agreed(readings)
+        named = readings[at].card if at is not None else None
+        if named is not None and idx.sideways and named.rank is not Rank.TEN:
+            at = None  # a rank glyph lying on its side names a ten only (its "10")
         if at is not None and _paper_share(paper(), quads[at]) < PLACED_PAPER:
             at = None  # placed over the bare table: a print on a card (its big centre
             # rank and suit, with the card's own corners washed out by glare) is no index

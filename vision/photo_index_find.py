@@ -132,6 +132,8 @@ class Index:
     sides: tuple[int, int] = (0, 0)
     ink: tuple[float, float, float] = (0.0, 0.0, 0.0)  # its glyphs' left, far side and top,
     # from the rank's centre along ``right`` and ``down``
+    sideways: bool = False  # its rank glyph lies on its side (:func:`_on_its_side`): it
+    # may name a ten only
 
     def index_box(self, width: float) -> tuple[int, int]:
         """How far (right, down) the index and a little paper reach on the upright card
@@ -578,6 +580,28 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
     return out
 
 
+def _on_its_side(rank: _Glyph, index: Index) -> bool:
+    """Does the rank glyph of ``index`` lie on its side, its ink clearly wider (along
+    the index's right) than tall (:data:`LONGER`), and is it not a ten's two digits
+    joined (:func:`_tens`)? Only a ten's "10" is printed so wide (a tango deck's as one
+    blob); any other rank so seen is a glyph turned a right angle to its index: a jumbo
+    Ts under an As, showing only its top edge, has its "1" over its "0", each lying on
+    its side (26 px across, 16 down), and the two paired as a rank over a suit were
+    read as a Qs that was not on the table.
+
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> idx = Index(np.array([13.0, 8.0]), d, r, np.array([0, 0], np.float32), 20.0)
+    >>> def glyph(w, h):
+    ...     pts = np.array([[13 - w / 2, 8 - h / 2], [13 + w / 2, 8 + h / 2]], np.float32)
+    ...     return _Glyph(np.array([13.0, 8.0]), pts, float(max(w, h)), False, (0,), pts)
+    >>> _on_its_side(glyph(26, 16), idx), _on_its_side(glyph(12, 18), idx)
+    (True, False)
+    """
+    lo, hi = _extent(rank.pts, rank.centre, index.right)
+    top, bottom = _extent(rank.pts, rank.centre, index.down)
+    return not rank.ten and hi - lo > LONGER * (bottom - top)
+
+
 def _digits_abreast(a: _Glyph, b: _Glyph) -> bool:
     """Could these two stand side by side as a ten's digits? Each that is a line
     (:attr:`_Glyph.line`: only a "1" may be) runs across the line joining them, not
@@ -832,6 +856,7 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
             idx = _index(a, s, (centres, sizes, reds), glyphs, paper, dark)
             if idx is not None:
                 score, index, word, faint, by_ink = idx
+                index = replace(index, sideways=_on_its_side(a, index))
                 pips = _pips(a, s, index.down)
                 # which way round two glyphs read is judged by the card's edges seen
                 # beside them: a faint edge is an edge (the thin lines' lateness is for

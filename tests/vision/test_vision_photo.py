@@ -554,6 +554,18 @@ def test_two_card_shaped_outlines_read_the_same_are_two_cards_not_one() -> None:
     _fan_read_whole("Th Js", "dondorf", 6161 + 25, 270.1234831603773, 0.34130111651330963)
 
 
+def test_a_rank_glyph_lying_on_its_side_names_a_ten_only() -> None:
+    """Issue 4 (never guess; still photos of four-index decks): in this jumbo fan the
+    As lies over all but the Ts's top edge, so the Ts's "10" shows its "1" over its
+    "0", each lying on its side that way (26 px across, 16 down). The two were paired
+    as a rank over a suit and read as a Qs (0.991), a card that was not on the table.
+    Only a ten's "10" is printed clearly wider than tall (LONGER; a tango deck's as
+    one blob): a rank glyph lying so on its side names a ten only
+    (photo_index_find._on_its_side). The Ts and the As are read where they lie, and
+    nothing else is."""
+    _fan_read_whole("Ts As", "jumbo", 6161 + 11, 181.04049204139574, 0.31585352336758665)
+
+
 def test_a_card_placed_again_off_every_card_is_not_named() -> None:
     """Issue 4 (never guess; still photos of four-index decks): the Qh's bottom-right
     index, upside down, was read as an Ad (the heart taken for an "A", the "Q" for a
