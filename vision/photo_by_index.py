@@ -70,6 +70,10 @@ SIDE_MARGIN = 0.02  # of two places a card may lie, one more on paper (or over t
 OFF_PAPER = 0.3  # ... by this much, on a photo that shows no four-index deck (a card of
 # a two-index deck, placed from its own index, lies on its own paper: no other place of
 # it lies far more on paper)
+TOP_PAST = (0.3, 0.9)  # a card's top side past its index: this part of it, from the corner
+TOP_MORE = 0.5  # of a card's two places either side of its index, the one whose top side
+# lies this much more on a real edge past the index is where it lies
+TOP_NEAR = 0.02  # ... looked at within this much of the card's width of where it is placed
 
 
 @dataclass
@@ -242,7 +246,7 @@ def by_index(img: np.ndarray, read: list[np.ndarray], clf: IndexClassifier | Ens
     settled = _each_card_once(tried, sure_paper, covering)
     # (settled: the photo shows a four-index deck)
     _either_side([r for r in tried if not any(r is s for s in settled)], sure_paper,
-                 covering, bool(settled))
+                 covering, bool(settled), edges)
     out: list[tuple[Reading, np.ndarray]] = []
     for i, r in enumerate(tried):
         if r.reading.card is None:
@@ -674,28 +678,66 @@ def _likelier(a: np.ndarray, b: np.ndarray, edge: float, lit: Callable[[], np.nd
 
 
 def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
-                 outlined: list[np.ndarray], shown: bool) -> None:
+                 outlined: list[np.ndarray], shown: bool, edges: Edges) -> None:
     """On a four-index deck an index read alone (no other of its card's) may be the
     one at the card's top right, the card lying left of it: in a fanned hand whose
     strips show the cards' right-hand sides every card was placed a card's width off,
-    over its neighbours or the table. It is placed there when that is likelier
-    (:func:`_likelier`). Where the photo shows no four-index deck (``shown``: no two
-    indexes of one card), only where it lies far more on paper there (:data:`OFF_PAPER`):
-    a card lies on paper, its own (a nicu Ks's top-right index, the only index of it
-    read, placed it over the bare table, a third of it on paper, beside where it lay);
-    but one placed on its own outline (:func:`_outline_of`) lies there, however much of
-    it is covered (cards-dev's 2477 Qs, all but its index under something dark)."""
+    over its neighbours or the table. A card's top edge runs from its corner past its
+    index over the card's top (:func:`_top_run`), and where it runs clearly one way
+    only (:data:`TOP_MORE`), the card lies that way. Where the photo shows a
+    four-index deck (``shown``: two indexes of one card), that decides; else the
+    other place when that is likelier (:func:`_likelier`). Where it shows none, a card
+    is placed at the other place only where it lies far more on paper there
+    (:data:`OFF_PAPER`: a card lies on paper, its own; a nicu Ks's top-right index, the
+    only index of it read, placed it over the bare table, a third of it on paper,
+    beside where it lay), or where its top edge runs that way and its index's looks
+    see a card's edge right of it and none left of it, as a top-right index's own edge
+    lies (a pile's Th showing only its foot, and the 7c its foot's left-hand corner,
+    each read from that index alone, were placed a card's width off, the 7c over the
+    Th, both places as much on paper; a tango 7s of a two-index pile, its foot's edge
+    under the 5s lying along it, has its own edge seen left of its index, and stays).
+    One placed on its own outline (:func:`_outline_of`) lies there on such a photo,
+    however much of it is covered (cards-dev's 2477 Qs, all but its index under
+    something dark)."""
     named = [r for r in tried if r.reading.card is not None]
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
             continue
         other = r.idx.mirrored(card_width(r.quad))
+        runs = _top_run(edges, other, 1) - _top_run(edges, r.quad, 0)
         if shown:
-            there = _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
+            there = runs > 0 if abs(runs) >= TOP_MORE else \
+                _likelier(r.quad, other, r.idx.sides[0] - r.idx.sides[1], lit, outlined) < 0
         else:
-            there = r.owned is None and _more_on_paper(other, r.quad, lit) > OFF_PAPER
+            # (a top-right index's own edge lies right of it, and none left of it)
+            right_hand = r.idx.sides[0] == 0 < r.idx.sides[1] and runs >= TOP_MORE
+            there = r.owned is None and (
+                right_hand or _more_on_paper(other, r.quad, lit) > OFF_PAPER)
         if there:
             r.quad = other
+
+
+def _top_run(edges: Edges, card: np.ndarray, corner: int) -> float:
+    """How much of the top side of ``card`` (corners clockwise from its top-left) past
+    the index in its ``corner`` (0: top-left, 1: top-right) lies on a real edge: its
+    :data:`TOP_PAST` part, from that corner, within :data:`TOP_NEAR` of it (a card placed
+    from its index lies that near its edges, two pixels at least).
+
+    >>> table = np.full((200, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (120, 40), (190, 140), (240, 240, 240), -1)
+    >>> card = np.array([[120, 40], [190, 40], [190, 140], [120, 140]], np.float32)
+    >>> edges = Edges(table)
+    >>> [round(_top_run(edges, card, corner), 1) for corner in (0, 1)]
+    [1.0, 1.0]
+    >>> round(_top_run(edges, card - (64, 0), 1), 1)  # placed a card off, left of its index
+    0.0
+    """
+    start, end = (card[0], card[1]) if corner == 0 else (card[1], card[0])
+    along = (end - start) / max(float(np.linalg.norm(end - start)), 1e-6)
+    reach = max(2, round(TOP_NEAR * card_width(card)))
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)
+    normal = np.array([-along[1], along[0]], np.float32)
+    return float(edges.support(start, end, normal, offsets, TOP_PAST).max())
 
 
 def _explained(other: _IndexRead) -> None:

@@ -566,6 +566,23 @@ def test_a_rank_glyph_lying_on_its_side_names_a_ten_only() -> None:
     _fan_read_whole("Ts As", "jumbo", 6161 + 11, 181.04049204139574, 0.31585352336758665)
 
 
+def test_a_cards_top_edge_runs_from_its_corner_over_its_top() -> None:
+    """Issue 4 (never guess; still photos of four-index decks): in this pile the Th
+    shows only its foot, and the 7c its foot's left-hand corner, under the Js and the
+    5s's neighbours. Each was read from its foot's left-hand index alone, upside down a
+    four-index card's top-right one, and placed as a usual index a card's width off:
+    the 7c over the Th, which was scored wrong. Both places were as much on paper, and
+    the wrong one lay under more of the cards read by their outlines. A card's top edge
+    runs from its corner past its index over its top: where it runs clearly one way
+    only (TOP_MORE), that is where the card lies (photo_by_index._top_run). The Th and
+    the 7c are read where they lie. (On a photo that shows no four-index deck the
+    index's looks must also see a card's edge right of it and none left of it: the
+    tango 7s of test_a_rank_and_a_suit_across_a_cards_edge_are_no_index, its foot's
+    edge under the 5s, stays where it lies.)"""
+    named, _ = _pile_named("Th 7c Js 2h 8h 5s", "standard", 8383 + 16, 271.7503419806535)
+    assert {Card("Th"), Card("7c")} <= set(named)
+
+
 def test_a_card_placed_again_off_every_card_is_not_named() -> None:
     """Issue 4 (never guess; still photos of four-index decks): the Qh's bottom-right
     index, upside down, was read as an Ad (the heart taken for an "A", the "Q" for a
