@@ -21,7 +21,7 @@ import numpy as np
 from controller.cards import Card, Rank
 from vision.classify import IndexClassifier, Reading
 from vision.photo_card import other_rank, read_index_alone, upside_down
-from vision.photo_find import ASPECT_RANGE
+from vision.photo_find import ASPECT_RANGE, sides
 from vision.photo_fit import Edges, snap_sides
 from vision.photo_index_find import (
     PAPER,
@@ -698,7 +698,22 @@ def _either_side(tried: list[_IndexRead], lit: Callable[[], np.ndarray],
     under the 5s lying along it, has its own edge seen left of its index, and stays).
     One placed on its own outline (:func:`_outline_of`) lies there on such a photo,
     however much of it is covered (cards-dev's 2477 Qs, all but its index under
-    something dark)."""
+    something dark).
+
+    >>> table = np.full((200, 300, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(table, (120, 40), (190, 140), (240, 240, 240), -1)
+    >>> lit, edges = (lambda: np.ones((200, 300), bool)), Edges(table)  # all paper alike
+    >>> d, r = np.array([0, 1], np.float32), np.array([1, 0], np.float32)
+    >>> def alone(sides):  # the card's top-right index, read alone, placed as a top-left one
+    ...     idx = Index(np.array([182, 48]), d, r, np.array([174, 40], np.float32), 10.0,
+    ...                 sides=sides, ink=(-4.0, 4.0, -6.0))
+    ...     return _IndexRead(idx, Reading(Card("Th"), 0.99), None, idx.quad(70.0))
+    >>> def placed(read, shown):
+    ...     _either_side([read], lit, [], shown, edges)
+    ...     return read.quad[0].round().tolist()
+    >>> placed(alone((0, 0)), True), placed(alone((0, 0)), False), placed(alone((0, 3)), False)
+    ([120.0, 40.0], [174.0, 40.0], [120.0, 40.0])
+    """
     named = [r for r in tried if r.reading.card is not None]
     for r in named:
         if any(t is not r and t.reading.card is r.reading.card for t in named):
@@ -732,11 +747,10 @@ def _top_run(edges: Edges, card: np.ndarray, corner: int) -> float:
     >>> round(_top_run(edges, card - (64, 0), 1), 1)  # placed a card off, left of its index
     0.0
     """
-    start, end = (card[0], card[1]) if corner == 0 else (card[1], card[0])
-    along = (end - start) / max(float(np.linalg.norm(end - start)), 1e-6)
+    left, right, _, normal = sides(card)[0]
+    start, end = (left, right) if corner == 0 else (right, left)
     reach = max(2, round(TOP_NEAR * card_width(card)))
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
-    normal = np.array([-along[1], along[0]], np.float32)
     return float(edges.support(start, end, normal, offsets, TOP_PAST).max())
 
 
