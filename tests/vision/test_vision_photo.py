@@ -448,6 +448,18 @@ def test_an_index_held_back_by_its_glyphs_rectangles_is_looked_at_from_their_ink
     _read_where_it_lies(read_photo(img), truth, "8c", height)
 
 
+def test_an_index_found_only_from_its_ink_holds_back_no_other_pairing() -> None:
+    """Issue 4 (still photos: a loose pile's cards): in this nicu pile the Ts's "10",
+    paired with a nearer pip of its own and found only from the two glyphs' ink (a
+    second look), held back the "10"'s pairing with its own spade, the Ts's index,
+    and the Ts was lost. A pairing found only from its ink holds back none other
+    (photo_index_find.find_indexes): the Ts is read where it lies."""
+    height = 180.9066022301953
+    img, truth = pile_photo(parse_cards("7c Kh 6h 7s Ts 8c"), "nicu-ornamental",
+                            seed=6161 + 18, card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "Ts", height)
+
+
 def test_a_covered_cards_faintest_edge_is_its_rim_and_shadow_side_by_side() -> None:
     """Issue 4 (still photos: a fanned hand's cards): a covered card's edge over the
     card it covers, white on white, shows as its rim, a little lighter than the paper,
