@@ -997,10 +997,11 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     beside = (v < left) & (v > left - clear) & (u > top - 0.3 * clear) & (u < bottom)
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
     # a glyph of its height just right of the rank: the rank is one digit of a ten (a
-    # smaller mark there is the card's own print: a frame's end, a pip; a top-right
+    # smaller mark there is the card's own print: a frame's end, a pip; so is a thin
+    # line, never a ten's "0": a nicu 4h's foot "4" by its frame's rule; a top-right
     # index is only weighed against another reading: see find_indexes)
     after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
-    if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size
+    if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size and not glyphs[int(k)].line
                         and not set(glyphs[int(k)].parts) <= own for k in np.nonzero(after)[0]):
         return None
     # a glyph of the rank's size and colour in line just before it, or a step on past

@@ -460,6 +460,19 @@ def test_an_index_found_only_from_its_ink_holds_back_no_other_pairing() -> None:
     _read_where_it_lies(read_photo(img), truth, "Ts", height)
 
 
+def test_a_thin_line_beside_a_rank_is_no_tens_other_digit() -> None:
+    """Issue 4 (still photos: a loose pile's cards): in this nicu pile only the 4h's
+    foot shows its index, upside down, the rule of its frame running just beside its
+    "4". A glyph of the rank's height right beside it makes the rank one digit of a
+    ten, no index; the rule, a thin line, was taken for that digit and the 4h was
+    lost. A ten's other digit is its "0", never a thin line
+    (photo_index_find._index): the 4h is read where it lies."""
+    height = 270.32852531507353
+    img, truth = pile_photo(parse_cards("Ks 6h 4h Qs"), "nicu-ornamental", seed=6161 + 3,
+                            card_height=height)
+    _read_where_it_lies(read_photo(img), truth, "4h", height)
+
+
 def test_a_covered_cards_faintest_edge_is_its_rim_and_shadow_side_by_side() -> None:
     """Issue 4 (still photos: a fanned hand's cards): a covered card's edge over the
     card it covers, white on white, shows as its rim, a little lighter than the paper,
