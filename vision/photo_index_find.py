@@ -991,6 +991,11 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     if min(r_hi, s_hi) - max(r_lo, s_lo) < 0.3 * min(r_hi - r_lo, s_hi - s_lo):
         return None
     own = set(rank.parts) | set(suit.parts)
+
+    def others(ks: np.ndarray) -> list[int]:
+        """Of the glyphs numbered ``ks``, those that are neither the rank nor the suit."""
+        return [int(k) for k in ks if not set(glyphs[int(k)].parts) <= own]
+
     rel = centres - rank.centre
     u, v = rel @ down, rel @ right
     clear = rank.size * CLEAR
@@ -1001,8 +1006,8 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     # line, never a ten's "0": a nicu 4h's foot "4" by its frame's rule; a top-right
     # index is only weighed against another reading: see find_indexes)
     after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
-    if hand > 0 and any(glyphs[int(k)].size > 0.6 * rank.size and not glyphs[int(k)].line
-                        and not set(glyphs[int(k)].parts) <= own for k in np.nonzero(after)[0]):
+    if hand > 0 and any(glyphs[k].size > 0.6 * rank.size and not glyphs[k].line
+                        for k in others(np.nonzero(after)[0])):
         return None
     # a glyph of the rank's size and colour in line just before it, or a step on past
     # the suit: the two are letters of a word printed down the card (a joker's JOKER:
@@ -1012,10 +1017,8 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
         & (sizes < 1.6 * rank.size) & (reds == rank.red)
     before = np.nonzero(in_line & (u < top) & (u > top - COLUMN * step))[0]
     past = np.nonzero(in_line & (np.abs(u - 2 * step) < SPACING * step))[0]
-    letters = [int(k) for k in np.concatenate([before, past])
-               if not set(glyphs[int(k)].parts) <= own]
-    blockers = [int(k) for k in np.nonzero(beside | above)[0]
-                if not set(glyphs[int(k)].parts) <= own]
+    letters = others(np.concatenate([before, past]))
+    blockers = others(np.nonzero(beside | above)[0])
     if not _on_paper(dark, rank.centre, down, right, (left, far, top, bottom), step):
         return None
     # the card's corner: the paper's edge left of the index and above it; where print
