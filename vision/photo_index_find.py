@@ -1001,11 +1001,14 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     clear = rank.size * CLEAR
     beside = (v < left) & (v > left - clear) & (u > top - 0.3 * clear) & (u < bottom)
     above = (u < top) & (u > top - clear) & (v > left - 0.3 * clear) & (v < far)
-    # a glyph of its height just right of the rank: the rank is one digit of a ten (a
-    # smaller mark there is the card's own print: a frame's end, a pip; so is a thin
-    # line, never a ten's "0": a nicu 4h's foot "4" by its frame's rule; a top-right
-    # index is only weighed against another reading: see find_indexes)
-    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size)
+    # a glyph of its height and ink just right of the rank: the rank is one digit of a
+    # ten (a smaller mark there is the card's own print: a frame's end, a pip; so is a
+    # thin line, never a ten's "0": a nicu 4h's foot "4" by its frame's rule; so is a
+    # glyph of the other ink, a ten's two digits being one print: a covered tango Ah's
+    # "A" by the Tc's "10"; a top-right index is only weighed against another
+    # reading: see find_indexes)
+    after = (v > r_hi) & (v < r_hi + 0.6 * rank.size) & (np.abs(u) < 0.3 * rank.size) \
+        & (reds == rank.red)
     if hand > 0 and any(glyphs[k].size > 0.6 * rank.size and not glyphs[k].line
                         for k in others(np.nonzero(after)[0])):
         return None

@@ -473,6 +473,16 @@ def test_a_thin_line_beside_a_rank_is_no_tens_other_digit() -> None:
     _read_where_it_lies(read_photo(img), truth, "4h", height)
 
 
+def test_a_glyph_of_the_other_ink_beside_a_rank_is_no_tens_other_digit() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a glyph of the rank's height
+    right beside it makes the rank one digit of a ten, no index. In this tango
+    four-index fan the Tc's black "10" lies just right of the covered Ah's red "A":
+    the "A" was taken for a ten's digit and the Ah was lost. A ten's two digits are
+    one print, of one ink (photo_index_find._index): both cards are read where they
+    lie."""
+    _fan_read_whole("Ah Tc", "tango", 8383 + 16, 180.34567137989447, 0.257911944341629)
+
+
 def test_a_covered_cards_faintest_edge_is_its_rim_and_shadow_side_by_side() -> None:
     """Issue 4 (still photos: a fanned hand's cards): a covered card's edge over the
     card it covers, white on white, shows as its rim, a little lighter than the paper,
