@@ -35,6 +35,8 @@ MIN_RANK_H = 18  # canonical pixels: smaller ink near the corner is not a rank g
 SOLID = 0.55
 PART_AREA = 0.15
 JOINED_TALL = 1.5
+DRAWN_RUN = 71  # canonical pixels: a straight run this long is a line, no glyph's stroke
+DRAWN_TURN = 4  # degrees: a drawn line is looked for this far either way of its thin parts
 GLYPH = 24  # glyphs are normalised into a GLYPH x GLYPH box
 _CELL = 6
 _BINS = 9
@@ -306,6 +308,54 @@ def cut_necks(mask: np.ndarray) -> np.ndarray:
     return mask
 
 
+def cut_lines(mask: np.ndarray, run: int) -> np.ndarray:
+    """``mask`` (0/1) less the long straight lines in it: the ink on a straight run at
+    least ``run`` pixels long, in each blob that long (a tango card's drawn edge with a
+    neighbour's glyph touching it, one blob; the glyph stays, shaved of the pixels the
+    line runs through). A blob's line runs the way its thin parts do (its pixels a 3x3
+    opening takes away), give or take DRAWN_TURN degrees; it is looked for a pixel
+    wider than drawn (a drawn line is a pixel or two wide, and not quite straight).
+
+    >>> m = np.zeros((120, 60), np.uint8)
+    >>> m[5:115, 30:32] = 1  # a card's drawn edge ...
+    >>> _ = cv2.circle(m, (20, 60), 10, 1, -1)  # ... and a suit touching it
+    >>> n_before = cv2.connectedComponents(m)[0] - 1
+    >>> cut = cut_lines(m, 61)
+    >>> n_before, cv2.connectedComponents(cut)[0] - 1  # the suit alone
+    (1, 1)
+    >>> int(cut[:, 30:].sum()), int(cut[60, :30].sum())  # the line gone, the suit shaved
+    (0, 18)
+    """
+    out = mask.copy()
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    for i in range(1, n):
+        x, y, w, h, _area = (int(v) for v in stats[i])
+        if max(w, h) < run:
+            continue
+        pad = run // 2 + 2
+        blob = cv2.copyMakeBorder((labels[y:y + h, x:x + w] == i).astype(np.uint8),
+                                  pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+        thin = blob & (1 - cv2.morphologyEx(blob, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+        ys, xs = np.nonzero(thin)
+        if len(xs) < run // 2:
+            continue
+        vx, vy = cv2.fitLine(np.stack([xs, ys], axis=1).astype(np.float32),
+                             cv2.DIST_HUBER, 0, 0.01, 0.01)[:2, 0]
+        angle = float(np.arctan2(vy, vx))
+        fat = cv2.dilate(blob, np.ones((3, 3), np.uint8))
+        line = np.zeros_like(blob)
+        c = run // 2
+        for turn in np.radians(np.arange(-DRAWN_TURN, DRAWN_TURN + 1, 1.0)):
+            kernel = np.zeros((run, run), np.uint8)
+            d = c * np.array([np.cos(angle + turn), np.sin(angle + turn)])
+            cv2.line(kernel, (round(c - d[0]), round(c - d[1])),
+                     (round(c + d[0]), round(c + d[1])), 1, 1)
+            line |= cv2.morphologyEx(fat, cv2.MORPH_OPEN, kernel)
+        region = out[y:y + h, x:x + w]
+        region[(line & blob)[pad:-pad, pad:-pad] > 0] = 0
+    return out
+
+
 def rank_and_suit(blob: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """A blob (a 0/1 mask) that is a rank glyph touching its suit (a tango J's hook on
     its heart, a nicu queen's tail on hers), parted: the rank's pixels and the suit's
@@ -365,7 +415,8 @@ def part_touching(mask: np.ndarray) -> np.ndarray:
 
 
 def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
-               measure_edge: bool = False, parted: bool = False) -> IndexGlyphs | None:
+               measure_edge: bool = False, parted: bool = False, lines: bool = False
+               ) -> IndexGlyphs | None:
     """Segment the rank and suit glyphs of a canonical corner; None when there is no index.
 
     ``separate`` (the shoe reader's second try on a blurred corner): cut the necks that
@@ -374,6 +425,8 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
     and rounded corner where they are, so an index printed close to them (the "1" of a
     ten) is not joined to the shoe beyond. ``parted`` (a photo's corner with no index
     found otherwise): part a rank glyph touching its suit (:func:`part_touching`).
+    ``lines`` (a photo's corner, a last look): take the long straight lines out
+    (:func:`cut_lines`: a neighbour's drawn edge that a glyph touches).
     """
     found = ink_mask(corner, level)
     if found is None:
@@ -383,6 +436,8 @@ def find_index(corner: np.ndarray, level: float = 0.55, separate: bool = False,
         cut_necks(mask)
     if parted:
         part_touching(mask)
+    if lines:
+        mask = cut_lines(mask, DRAWN_RUN)
     comps, labels = _components(mask, measure_edge)
     rank = _rank_box(comps, strict=separate)
     if rank is None:

@@ -417,6 +417,16 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
         best, clash = _read_levels(corner, clf, READ_LEVELS, within, net, parted=True)
         if best.card is not None and (net is None or net.card is not best.card):
             best = Reading(None, 0.0)
+    if best.confidence == 0.0 and not clash:
+        # ... and, last, with the long straight lines taken out (a covered tango 3h's
+        # heart touching the drawn edge of the card over it: one blob, no suit). A glyph
+        # a line cuts is as free of it as one it touches (a nicu 9h's heart cut by the
+        # Jh's edge read as a diamond, the network a 9d at 0.43): the network must name
+        # the same card, and NET_AGREE surely (a guess that clashes says nothing)
+        lined = _read_levels(corner, clf, READ_LEVELS, within, net, lines=True)[0]
+        if lined.card is not None and net is not None and net.card is lined.card \
+                and net.confidence >= NET_AGREE:
+            best = lined
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
         # lean too, and the models never saw them so; never sure alone
@@ -426,7 +436,8 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
 
 def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
                  levels: tuple[float, ...], within: tuple[float, float] | None = None,
-                 net: Reading | None = None, parted: bool = False) -> tuple[Reading, bool]:
+                 net: Reading | None = None, parted: bool = False, lines: bool = False
+                 ) -> tuple[Reading, bool]:
     """The surest glyph reading of the corner's index found at each ink ``level``;
     where only the top-left part of the corner ``within`` is the card's (how far right
     and down, canonical pixels), none of glyphs that run to its side there
@@ -439,12 +450,13 @@ def _read_levels(corner: np.ndarray, clf: IndexClassifier | Ensemble,
     dropped for its ink, it is a clash: the corner network may not name the card on
     that corner's say (the same 4s, another photo: one corner a J or a 4, the other a
     J at 0.8, the network a J at 0.55 on both, named Js). ``parted``: a rank glyph
-    touching its suit is parted from it (:func:`vision.corner.part_touching`)."""
+    touching its suit is parted from it (:func:`vision.corner.part_touching`); ``lines``:
+    the long straight lines are taken out (:func:`vision.corner.cut_lines`)."""
     best = Reading(None, 0.0)
     clash = False
     read: list[Reading] = []
     for level in levels:
-        glyphs = find_index(corner, level, parted=parted)
+        glyphs = find_index(corner, level, parted=parted, lines=lines)
         if glyphs is not None and within is not None and runs_past(glyphs, within):
             glyphs = None
         if glyphs is not None and not _cut(corner, glyphs, level) \

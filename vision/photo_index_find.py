@@ -31,7 +31,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.corner import rank_and_suit
+from vision.corner import cut_lines, rank_and_suit
 from vision.decks import CARD_W
 from vision.photo_find import ASPECT_RANGE, CARD_ASPECT
 from vision.suit_shape import one_shape
@@ -56,6 +56,7 @@ TWO_LONG = 1.5
 TWIN_SIZE = 1.45
 ONE_INK = 0.85  # ... and when this much of the blob is one ink (red, or grey to black)
 LINE_LIKE = 0.25  # a part this much narrower than long is a line (tango draws card edges)
+LINE_RUN = 1.5  # ... and a line this long (of the biggest glyph looked for) is a card's edge
 CLEAR = 0.55  # no other ink this near the index's left or top (of the rank glyph's size)
 THIN = 4  # px: a card's edge over another card's paper is a shadow line this thin
 SHADE = 0.67  # ... darker than this share of the paper's level (the paper ends there)
@@ -177,6 +178,11 @@ class _Glyph:
     parts: tuple[int, ...]
     pts: np.ndarray  # its pixels (x, y)
     ten: bool = False  # two glyphs side by side taken as one: a ten's "1" and "0"
+    # cut free of a long straight line it touched (a drawn card edge: cut_lines): it
+    # may be a pairing's rank or suit, but stops no other pairing, as before it was
+    # found (a 6s's pip cut by the covered Ac's edge, freed, lay right of its "A" as a
+    # ten's other digit), and is no ten's digit
+    freed: bool = False
 
     @cached_property
     def _sides(self) -> tuple[np.ndarray, float, float]:
@@ -277,7 +283,15 @@ def _glyphs(img: np.ndarray) -> tuple[list[_Glyph], _Paper]:
         # filled) joins the table's ink in a blob too big for a glyph: a stricter level
         # parts it from that (looked for inside such blobs only)
         if joined.any():
-            out += _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k, len(out), ink)[0]
+            strict, still = _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k,
+                                        len(out), ink)
+            out += strict
+            # ... and a glyph touching a long straight line (a tango card's drawn edge:
+            # one blob with it, too long at every level) is cut free of it
+            if still.any():
+                freed = _components(cut_lines(still, int(LINE_RUN * 0.9 * k)), redness, lo,
+                                    0.9 * k, len(out), ink)[0]
+                out += [replace(g, freed=True) for g in freed]
         lo = 0.9 * k  # the next kernel looks for bigger glyphs only
     out = _parted(out, img)
     return out + _tens(out), papers[0]
@@ -311,7 +325,7 @@ def _parted(glyphs: list[_Glyph], img: np.ndarray) -> list[_Glyph]:
         for pts, k in zip(parts, ids, strict=True):
             rect = cv2.minAreaRect(pts)
             out.append(_Glyph(pts.mean(axis=0), cv2.boxPoints(rect), float(max(rect[1])),
-                              g.red, (k,), pts))
+                              g.red, (k,), pts, freed=g.freed))
     return out
 
 
@@ -569,7 +583,8 @@ def _tens(glyphs: list[_Glyph]) -> list[_Glyph]:
         mean = (sizes + a.size) / 2 + INK_SHORT
         for j in np.nonzero((dist < TEN_GAP * mean) & (dist > 0.2 * mean))[0]:
             bj = glyphs[int(j)]
-            if j <= i or bj.red != a.red or max(bj.size, a.size) > 1.6 * min(bj.size, a.size):
+            if j <= i or bj.red != a.red or max(bj.size, a.size) > 1.6 * min(bj.size, a.size) \
+                    or a.freed or bj.freed:
                 continue
             if not _digits_abreast(a, bj):
                 continue
@@ -866,9 +881,11 @@ def find_indexes(img: np.ndarray, skip: list[np.ndarray] | None = None,
                 # holding back none of the rank's pairings)
                 apart = _across_an_edge(a, s, dark, index)
                 # (found only from its glyphs' ink, a second look, it holds none back:
-                # a nicu Ts's 10 so paired with a nearer pip held back its own spade)
+                # a nicu Ts's 10 so paired with a nearer pip held back its own spade;
+                # nor does one of a glyph freed of a line)
                 holds = score < THIN_LAST and not apart and not by_ink \
-                    and not (pips and _side_by_side(a, s, index.down))
+                    and not (pips and _side_by_side(a, s, index.down)) \
+                    and not (a.freed or s.freed)
                 found.append(_Pairing(score, index, a.parts, s.parts, word or pips or apart,
                                       way, holds, by_ink))
     # a rank glyph with a nearer suit is that suit's index only (its pairings with
@@ -993,8 +1010,10 @@ def _index(rank: _Glyph, suit: _Glyph, shapes: tuple[np.ndarray, np.ndarray, np.
     own = set(rank.parts) | set(suit.parts)
 
     def others(ks: np.ndarray) -> list[int]:
-        """Of the glyphs numbered ``ks``, those that are neither the rank nor the suit."""
-        return [int(k) for k in ks if not set(glyphs[int(k)].parts) <= own]
+        """Of the glyphs numbered ``ks``, those that are neither the rank nor the suit
+        (nor freed of a line: :data:`_Glyph.freed`)."""
+        return [int(k) for k in ks if not set(glyphs[int(k)].parts) <= own
+                and not glyphs[int(k)].freed]
 
     rel = centres - rank.centre
     u, v = rel @ down, rel @ right

@@ -483,6 +483,35 @@ def test_a_glyph_of_the_other_ink_beside_a_rank_is_no_tens_other_digit() -> None
     _fan_read_whole("Ah Tc", "tango", 8383 + 16, 180.34567137989447, 0.257911944341629)
 
 
+def test_a_glyph_run_into_a_drawn_edge_is_cut_free_of_it() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): tango draws each card's edge as a
+    thin grey line. In this fan the covered 3h's heart touches the 9d's drawn edge, and
+    the covered Qs's spade the 3h's: each is one blob with the line, too long for a
+    glyph, and both cards were lost. The long straight lines are cut out of a blob too
+    big for a glyph (vision.corner.cut_lines: in the glyph finder, and in the corner
+    reader as a last look, the network naming the same card): every card is read
+    where it lies."""
+    height = 273.35547165358366
+    img, truth = fan_photo(parse_cards("Qs 3h 9d"), "tango", seed=8383 + 22,
+                           card_height=height, spread=0.2610912454926157)
+    assert sorted(map(str, _named_once_where_they_lie(img, truth, height))) == \
+        ["3h", "9d", "Qs"]
+
+
+def test_a_glyph_cut_free_of_a_line_stops_no_other_pairing() -> None:
+    """Issue 4 (still photos: a fanned hand's cards): a glyph cut free of a drawn edge
+    lies on the card past that edge. In this tango fan a 6s's pip, cut by the covered
+    Ac's edge and freed of it, lies just right of the Ac's "A", where a glyph of its
+    height makes the rank a ten's digit: the Ac was lost. A freed glyph may be a
+    pairing's rank or suit but stops no other pairing (photo_index_find._Glyph.freed):
+    every card but the joker (whose word is no index) is read where it lies."""
+    height = 278.65793159663383
+    img, truth = fan_photo(parse_cards("As Jk 6s Ac 8c"), "tango", seed=8383 + 1,
+                           card_height=height, spread=0.38791293045445085)
+    assert sorted(map(str, _named_once_where_they_lie(img, truth, height))) == \
+        ["6s", "8c", "Ac", "As"]
+
+
 def test_a_covered_cards_faintest_edge_is_its_rim_and_shadow_side_by_side() -> None:
     """Issue 4 (still photos: a fanned hand's cards): a covered card's edge over the
     card it covers, white on white, shows as its rim, a little lighter than the paper,
