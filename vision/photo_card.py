@@ -417,15 +417,16 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
         best, clash = _read_levels(corner, clf, READ_LEVELS, within, net, parted=True)
         if best.card is not None and (net is None or net.card is not best.card):
             best = Reading(None, 0.0)
-    if best.confidence == 0.0 and not clash:
+    if best.confidence == 0.0 and not clash and net is not None and net.card is not None \
+            and net.confidence >= NET_AGREE:
         # ... and, last, with the long straight lines taken out (a covered tango 3h's
         # heart touching the drawn edge of the card over it: one blob, no suit). A glyph
         # a line cuts is as free of it as one it touches (a nicu 9h's heart cut by the
         # Jh's edge read as a diamond, the network a 9d at 0.43): the network must name
-        # the same card, and NET_AGREE surely (a guess that clashes says nothing)
+        # the same card, and NET_AGREE surely (looked at only then: cutting lines is
+        # slow; a guess that clashes says nothing)
         lined = _read_levels(corner, clf, READ_LEVELS, within, net, lines=True)[0]
-        if lined.card is not None and net is not None and net.card is lined.card \
-                and net.confidence >= NET_AGREE:
+        if lined.card is net.card:
             best = lined
     if abs(slant(corner)) > SLANT and best.confidence > LEANING:
         # a leaning index is a warp of some other outline than the card's: its glyphs
