@@ -325,7 +325,13 @@ def cut_lines(mask: np.ndarray, run: int) -> np.ndarray:
     (1, 1)
     >>> int(cut[:, 30:].sum()), int(cut[60, :30].sum())  # the line gone, the suit shaved
     (0, 18)
+    >>> cut_lines(m, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a line is at least 3 pixels long, not 2
     """
+    if run < 3:
+        raise ValueError(f"a line is at least 3 pixels long, not {run}")
     out = mask.copy()
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     for i in range(1, n):

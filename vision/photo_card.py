@@ -62,6 +62,7 @@ VETO = 0.5  # a corner reading another card this surely stops a read
 MAX_INK = 0.5  # an index corner is mostly paper (a back's pattern is not)
 SLANT_PX = 2  # canonical pixels: a line running all the way may wander this far aside
 NET_AGREE = 0.8  # the corner network, both corners: a second reading of an unread card
+NET_CUT = 0.8  # ... one corner read with its long lines cut out: the network naming it so surely
 NET_FAIR = 0.5  # ... or this sure, when a glyph reading of VETO or more says the same
 NET_ONE = 0.5  # one corner: the network this sure and the glyphs AGREE-sure, alike
 NET_LEAN = 0.35  # both corners: the network's best guess, with the glyphs fairly sure of it
@@ -418,12 +419,12 @@ def _read_corner_clash(card_img: np.ndarray, clf: IndexClassifier | Ensemble,
         if best.card is not None and (net is None or net.card is not best.card):
             best = Reading(None, 0.0)
     if best.confidence == 0.0 and not clash and net is not None and net.card is not None \
-            and net.confidence >= NET_AGREE:
+            and net.confidence >= NET_CUT:
         # ... and, last, with the long straight lines taken out (a covered tango 3h's
         # heart touching the drawn edge of the card over it: one blob, no suit). A glyph
         # a line cuts is as free of it as one it touches (a nicu 9h's heart cut by the
         # Jh's edge read as a diamond, the network a 9d at 0.43): the network must name
-        # the same card, and NET_AGREE surely (looked at only then: cutting lines is
+        # the same card, and NET_CUT surely (looked at only then: cutting lines is
         # slow; a guess that clashes says nothing)
         lined = _read_levels(corner, clf, READ_LEVELS, within, net, lines=True)[0]
         if lined.card is net.card:

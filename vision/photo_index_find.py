@@ -273,26 +273,27 @@ def _glyphs(img: np.ndarray) -> tuple[list[_Glyph], _Paper]:
     lo = small
     papers: list[_Paper] = []
     for k in _kernels(side):
+        big = 0.9 * k  # the biggest glyph this kernel looks for
         paper = _Paper.of(img, k)
         papers.append(paper)
         ink = paper.ink(INK)
-        found, joined = _components(ink, redness, lo, 0.9 * k, len(out))
+        found, joined = _components(ink, redness, lo, big, len(out))
         out += found
-        out += _components(_pale_red(img, paper, ink), redness, lo, 0.9 * k, len(out))[0]
+        out += _components(_pale_red(img, paper, ink), redness, lo, big, len(out))[0]
         # a glyph touching shaded paper by the card's edge (or a dark gap the closing
         # filled) joins the table's ink in a blob too big for a glyph: a stricter level
         # parts it from that (looked for inside such blobs only)
         if joined.any():
-            strict, still = _components(paper.ink(STRICT) & joined, redness, lo, 0.9 * k,
+            strict, still = _components(paper.ink(STRICT) & joined, redness, lo, big,
                                         len(out), ink)
             out += strict
             # ... and a glyph touching a long straight line (a tango card's drawn edge:
             # one blob with it, too long at every level) is cut free of it
             if still.any():
-                freed = _components(cut_lines(still, int(LINE_RUN * 0.9 * k)), redness, lo,
-                                    0.9 * k, len(out), ink)[0]
+                freed = _components(cut_lines(still, int(LINE_RUN * big)), redness, lo, big,
+                                    len(out), ink)[0]
                 out += [replace(g, freed=True) for g in freed]
-        lo = 0.9 * k  # the next kernel looks for bigger glyphs only
+        lo = big  # the next kernel looks for bigger glyphs only
     out = _parted(out, img)
     return out + _tens(out), papers[0]
 
